@@ -1,0 +1,2 @@
+// Public entry point of @hubkit/inference.
+export { ENGINE_NAME } from "@hubkit/jinja";

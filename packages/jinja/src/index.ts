@@ -1,0 +1,2 @@
+// Public entry point of @hubkit/jinja.
+export const ENGINE_NAME = "hubkit-jinja";
