@@ -12,5 +12,11 @@ run("npm", ["run", "build", "--silent"]);
 if (existsSync("apps/hub/server/src/main.ts")) {
   run("npm", ["run", "start", "--silent", "-w", "apps/hub"]);
 } else {
-  run("node", ["packages/jinja/dist/cli.js", "render", "packages/jinja/examples/chatml.jinja", "--context", "packages/jinja/examples/chatml.json"]);
+  run("node", [
+    "packages/jinja/dist/cli.js",
+    "render",
+    "packages/jinja/examples/chatml.jinja",
+    "--context",
+    "packages/jinja/examples/chatml.json",
+  ]);
 }
