@@ -1,2 +1,25 @@
-// Public entry point of this package.
-export {};
+// Public entry point of @hubkit/tasks (catalogue.md §0). Every module is side-effect free, so a bundler keeps only
+// what a consumer imports (e.g. `PIPELINE_DATA` alone does not pull task pages or snippet generators).
+
+export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
+export type {
+  AddedToken,
+  ModelConfig,
+  ModelData,
+  ModelDataMinimal,
+  SpecialTokensMap,
+  TokenizerConfig,
+  TransformersInfo,
+} from "./model-data.js";
+export { SPECIAL_TOKENS_ATTRIBUTES } from "./model-data.js";
+export type { Modality, PipelineData, PipelineType, SubTask, WidgetType } from "./pipelines.js";
+export {
+  MODALITIES,
+  MODALITY_LABELS,
+  PIPELINE_DATA,
+  PIPELINE_TYPES,
+  PIPELINE_TYPES_SET,
+  SUBTASK_TYPES,
+} from "./pipelines.js";
+export { TASKS_MODEL_LIBRARIES } from "./task-libraries.js";
+export type * from "./widget-example.js";
