@@ -1,0 +1,24 @@
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, expect, test } from "vitest";
+import { App } from "./app";
+import { navigate } from "./lib/navigation";
+
+afterEach(() => {
+  cleanup();
+  window.history.replaceState(null, "", "/");
+});
+
+test("unknown routes get a friendly not-found page with links back", async () => {
+  window.history.replaceState(null, "", "/definitely/not/here");
+  render(<App />);
+  expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  expect(screen.getByRole("link", { name: "models" }).getAttribute("href")).toBe("/models");
+  expect(document.title).toBe("Not found · Hubkit");
+});
+
+test("navigation renders the matching page and marks the current nav link", async () => {
+  render(<App />);
+  await act(async () => navigate("/gguf"));
+  expect(screen.getByRole("link", { name: "GGUF" }).getAttribute("aria-current")).toBe("page");
+  expect(screen.getByRole("link", { name: "Tasks" }).getAttribute("aria-current")).toBeNull();
+});

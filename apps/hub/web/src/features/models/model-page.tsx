@@ -1,0 +1,4 @@
+// Placeholder until this feature lands.
+export default function Page() {
+  return <p className="muted">This page (model-page) is being built.</p>;
+}

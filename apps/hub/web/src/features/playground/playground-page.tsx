@@ -1,0 +1,4 @@
+// Placeholder until this feature lands.
+export default function Page() {
+  return <p className="muted">This page (playground-page) is being built.</p>;
+}

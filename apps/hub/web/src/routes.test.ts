@@ -1,0 +1,24 @@
+import { describe, expect, test } from "vitest";
+import { matchRoute } from "./routes";
+
+describe("matchRoute", () => {
+  test.each([
+    ["/tasks", "/tasks", {}],
+    ["/tasks/text-generation", "/tasks/:taskId", { taskId: "text-generation" }],
+    [
+      "/models/meta-llama/Llama-3.1-8B-Instruct",
+      "/models/:namespace/:name",
+      { namespace: "meta-llama", name: "Llama-3.1-8B-Instruct" },
+    ],
+    ["/models/a%2Fb/c", "/models/:namespace/:name", { namespace: "a/b", name: "c" }],
+    ["/gguf/", "/gguf", {}],
+  ])("%s matches %s", (path, pattern, params) => {
+    const match = matchRoute(path);
+    expect(match?.route.pattern).toBe(pattern);
+    expect(match?.params).toEqual(params);
+  });
+
+  test.each(["/nope", "/tasks/a/b", "/models/only-one", "/models/%E0%A4%A/x"])("%s is not found", (path) => {
+    expect(matchRoute(path)).toBeUndefined();
+  });
+});
