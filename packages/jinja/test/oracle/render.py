@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""The Python Jinja2 oracle of jinja.md §13: renders a batch of cases the way `transformers` renders chat templates.
+
+stdin: [{"name", "template", "context"}]; stdout: [{"name", "output"} | {"name", "error": {"type", "message", "line"}}]
+("line" is the template line Jinja2 reports for syntax errors, else null; it is the only addition to the §13 script).
+"""
+import json, os, sys
+from datetime import datetime
+import jinja2
+from jinja2.ext import Extension, loopcontrols
+from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+NOW = datetime.fromisoformat(os.environ.get("ORACLE_NOW", "2025-07-10T12:00:00"))
+
+class GenerationTag(Extension):
+    tags = {"generation"}                      # {% generation %}…{% endgeneration %} renders its body
+    def parse(self, parser):
+        next(parser.stream)
+        return parser.parse_statements(("name:endgeneration",), drop_needle=True)
+
+def raise_exception(message):
+    raise jinja2.exceptions.TemplateError(message)
+
+def tojson(value, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
+    return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
+
+env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=[GenerationTag, loopcontrols])
+env.filters["tojson"] = tojson
+env.globals["raise_exception"] = raise_exception
+env.globals["strftime_now"] = lambda fmt: NOW.strftime(fmt)
+
+sys.stdin.reconfigure(encoding="utf-8")
+sys.stdout.reconfigure(encoding="utf-8")
+results = []
+for case in json.load(sys.stdin):
+    try:
+        results.append({"name": case["name"], "output": env.from_string(case["template"]).render(**case.get("context", {}))})
+    except Exception as exc:
+        line = getattr(exc, "lineno", None) if isinstance(exc, jinja2.exceptions.TemplateSyntaxError) else None
+        results.append({"name": case["name"], "error": {"type": type(exc).__name__, "message": str(exc), "line": line}})
+json.dump(results, sys.stdout, ensure_ascii=False)
