@@ -1,6 +1,7 @@
 // Public entry point of @hubkit/tasks (catalogue.md §0). Every module is side-effect free, so a bundler keeps only
 // what a consumer imports (e.g. `PIPELINE_DATA` alone does not pull task pages or snippet generators).
 
+export type * from "./inference-types/chat-completion.js";
 export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
 export type {
   AddedToken,
@@ -21,5 +22,20 @@ export {
   PIPELINE_TYPES_SET,
   SUBTASK_TYPES,
 } from "./pipelines.js";
+export type {
+  InferenceSnippet,
+  InferenceSnippetLanguage,
+  SnippetInferenceProvider,
+  StringifyGenerationConfigOptions,
+  StringifyMessagesOptions,
+} from "./snippets/inputs.js";
+export {
+  getModelInputSnippet,
+  HF_HUB_INFERENCE_PROXY_TEMPLATE,
+  inferenceSnippetLanguages,
+  openAIbaseUrl,
+  stringifyGenerationConfig,
+  stringifyMessages,
+} from "./snippets/inputs.js";
 export { TASKS_MODEL_LIBRARIES } from "./task-libraries.js";
 export type * from "./widget-example.js";

@@ -1,0 +1,93 @@
+// Syntax oracles for generated code: real `python3` (ast.parse) and real `bash -n`, one process per batch.
+import { spawnSync } from "node:child_process";
+
+// Reads a JSON list of sources on stdin and prints a JSON list of errors (null when the source parses).
+const PYTHON_AST_CHECK = `
+import ast, json, subprocess, sys
+mode = sys.argv[1]
+out = []
+for src in json.load(sys.stdin):
+    if mode == "python":
+        try:
+            ast.parse(src)
+            out.append(None)
+        except SyntaxError as e:
+            out.append(f"{e.msg} (line {e.lineno})")
+    else:
+        r = subprocess.run(["bash", "-n"], input=src.encode(), capture_output=True)
+        out.append(None if r.returncode == 0 else r.stderr.decode())
+print(json.dumps(out))
+`;
+
+function check(mode: "python" | "bash", sources: string[]): Array<string | null> {
+  const result = spawnSync("python3", ["-c", PYTHON_AST_CHECK, mode], {
+    input: JSON.stringify(sources),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as Array<string | null>;
+}
+
+/** One `ast.parse` per source; returns the sources that fail with their error. */
+export function pythonSyntaxErrors(sources: string[]): Array<{ source: string; error: string }> {
+  return check("python", sources).flatMap((error, i) => (error === null ? [] : [{ source: sources[i], error }]));
+}
+
+/** One `bash -n` per source; returns the sources that fail with their error. */
+export function bashSyntaxErrors(sources: string[]): Array<{ source: string; error: string }> {
+  return check("bash", sources).flatMap((error, i) => (error === null ? [] : [{ source: sources[i], error }]));
+}
+
+/**
+ * Runs shell snippets with every command replaced by a recorder (empty PATH + command_not_found_handle, builtins
+ * that could act are shadowed), so nothing real executes. Returns, per snippet, the argv of each command it ran.
+ * A hostile id such as `$(rm -rf /)` shows up as an `rm` call if the snippet lets the shell expand it.
+ */
+export function traceShellCommands(sources: string[]): string[][][] {
+  const RUNNER = `
+import json, subprocess, sys
+PRELUDE = r'''
+PATH=/nonexistent
+command_not_found_handle() { builtin printf '%s\\0' "$@" >> "$TRACE"; builtin printf '\\1' >> "$TRACE"; return 0; }
+cd() { command_not_found_handle cd "$@"; }
+echo() { command_not_found_handle echo "$@"; }
+printf() { command_not_found_handle printf "$@"; }
+export() { command_not_found_handle export "$@"; }
+'''
+import os, tempfile
+out = []
+for src in json.load(sys.stdin):
+    fd, trace = tempfile.mkstemp()
+    os.close(fd)
+    subprocess.run(["/bin/bash", "-c", PRELUDE + "\\n" + src], env={"TRACE": trace}, capture_output=True, timeout=20)
+    data = open(trace, "rb").read().decode()
+    os.unlink(trace)
+    calls = [c.split("\\0")[:-1] for c in data.split("\\1") if c]
+    out.append(calls)
+print(json.dumps(out))
+`;
+  const result = spawnSync("python3", ["-c", RUNNER], {
+    input: JSON.stringify(sources),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as string[][][];
+}
+
+/** Model ids an attacker could publish (or that a buggy hub could hand over), for injection tests. */
+export const HOSTILE_IDS = [
+  `evil/"quote`,
+  `evil/'single`,
+  "evil/back\\slash",
+  "evil/new\nline",
+  'evil/"""triple',
+  "evil/'''triple",
+  "evil/$(rm -rf /)",
+  "evil/`touch pwned`",
+  "evil/${HOME}",
+  "evil/a; rm -rf /",
+  "evil/}} {{",
+  "evil/\u2028sep",
+];
