@@ -1,0 +1,43 @@
+// Settings from the environment. Defaults give the embedded, offline site: PGlite in apps/hub/.data, the
+// curated seed, 127.0.0.1:5300.
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** apps/hub, wherever the process was started from. */
+export const HUB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** A PostgreSQL server; when unset the index lives in PGlite. */
+  databaseUrl?: string;
+  /** PGlite folder; undefined = in memory. */
+  dataDir?: string;
+  /** Proxy reads to this hub instead of the local index. */
+  upstreamHub?: string;
+  webDist: string;
+  seedFile: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const portText = env.PORT ?? "5300";
+  const port = Number(portText);
+  if (!/^\d{1,5}$/.test(portText) || port > 65535) throw new ConfigError(`PORT must be 0-65535, got ${portText}`);
+  const dataDirText = env.HUBKIT_DATA_DIR ?? resolve(HUB_DIR, ".data/pglite");
+  const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value);
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const upstreamHub = nonEmpty(env.HUBKIT_UPSTREAM_HUB);
+  return {
+    host: nonEmpty(env.HOST) ?? "127.0.0.1",
+    port,
+    ...(databaseUrl !== undefined ? { databaseUrl } : {}),
+    ...(dataDirText === ":memory:" ? {} : { dataDir: resolve(dataDirText) }),
+    ...(upstreamHub !== undefined ? { upstreamHub } : {}),
+    webDist: resolve(nonEmpty(env.HUBKIT_WEB_DIST) ?? resolve(HUB_DIR, "web/dist")),
+    seedFile: resolve(nonEmpty(env.HUBKIT_SEED) ?? resolve(HUB_DIR, "server/seed/models.jsonl")),
+  };
+}

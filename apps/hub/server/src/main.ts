@@ -1,0 +1,28 @@
+// `npm start -w apps/hub`: serve the site and the API on HOST:PORT (default 127.0.0.1:5300).
+import { ConfigError, loadConfig } from "./config.js";
+import { startServer } from "./server.js";
+
+try {
+  const config = loadConfig();
+  const server = await startServer(config, (line) => console.log(line));
+  const source =
+    config.upstreamHub ??
+    (config.databaseUrl !== undefined ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir ?? "memory"}`);
+  console.log(`[hub] model index: ${source}`);
+  console.log(`Hubkit is running at ${server.url}/`);
+  let closing = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      server.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+} catch (error) {
+  console.error(
+    `[hub] cannot start: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}

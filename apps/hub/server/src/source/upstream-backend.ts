@@ -1,0 +1,100 @@
+// Proxies reads to a real hub (HUBKIT_UPSTREAM_HUB). Inputs are validated before anything is forwarded, ids are
+// URL-encoded per segment, and an upstream failure becomes a 502/504 with a clear message.
+import { ApiError } from "../api/api-error.js";
+import { parseModelQuery } from "../api/model-query.js";
+import type { HubBackend, ModelListPage } from "./backend.js";
+
+const TIMEOUT_MS = 15_000;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The `cursor` of the `rel="next"` link in a Link header, if any. */
+export function nextCursorFromLink(link: string | null): string | undefined {
+  if (link === null) return undefined;
+  for (const part of link.split(",")) {
+    const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
+    if (match === null) continue;
+    try {
+      return new URL(match[1] ?? "", "http://upstream.invalid").searchParams.get("cursor") ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export class UpstreamBackend implements HubBackend {
+  private readonly base: string;
+
+  constructor(
+    upstream: string,
+    private readonly fetcher: typeof fetch = (...args) => fetch(...args),
+  ) {
+    const url = new URL(upstream);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new Error(`HUBKIT_UPSTREAM_HUB must be an http(s) URL, got ${upstream}`);
+    this.base = url.href.replace(/\/+$/, "");
+  }
+
+  describe(): Record<string, unknown> {
+    return { mode: "upstream", upstream: this.base };
+  }
+
+  private async get(path: string): Promise<{ status: number; body: unknown; link: string | null }> {
+    let response: Response;
+    try {
+      response = await this.fetcher(`${this.base}${path}`, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      if (error instanceof Error && error.name === "TimeoutError")
+        throw new ApiError(504, `Upstream hub did not answer within ${TIMEOUT_MS / 1000} s`);
+      throw new ApiError(502, `Upstream hub unreachable: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError(502, `Upstream hub answered ${response.status} with a body that is not JSON`);
+    }
+    return { status: response.status, body, link: response.headers.get("link") };
+  }
+
+  async searchModels(params: URLSearchParams): Promise<ModelListPage> {
+    parseModelQuery(params);
+    const { status, body, link } = await this.get(`/api/models?${params.toString()}`);
+    if (status >= 400 && status < 500 && isRecord(body) && typeof body.error === "string")
+      throw new ApiError(400, `Upstream hub: ${body.error}`);
+    if (status !== 200 || !Array.isArray(body)) throw new ApiError(502, `Upstream hub answered ${status} to a search`);
+    const nextCursor = nextCursorFromLink(link);
+    return { models: body, ...(nextCursor !== undefined ? { nextCursor } : {}) };
+  }
+
+  async getModel(id: string, expand: readonly string[]): Promise<Record<string, unknown> | undefined> {
+    const path = id.split("/").map(encodeURIComponent).join("/");
+    const query = new URLSearchParams(expand.map((field): [string, string] => ["expand[]", field]));
+    const { status, body } = await this.get(`/api/models/${path}${expand.length > 0 ? `?${query}` : ""}`);
+    if (status === 404 || status === 401) return undefined;
+    if (status !== 200 || !isRecord(body)) throw new ApiError(502, `Upstream hub answered ${status} for model ${id}`);
+    return body;
+  }
+
+  async tasks(): Promise<Record<string, unknown>> {
+    const { status, body } = await this.get("/api/tasks");
+    if (status !== 200 || !isRecord(body)) throw new ApiError(502, `Upstream hub answered ${status} for the tasks`);
+    return body;
+  }
+
+  async libraryCounts(): Promise<Map<string, number>> {
+    return new Map();
+  }
+
+  async health(): Promise<Record<string, unknown>> {
+    return this.describe();
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,73 @@
+// Schema migrations, in code and in order. Each runs once, inside a transaction, and is recorded in
+// hub_schema_migrations. Never edit a migration that has shipped: add a new one.
+import type { Db } from "./db.js";
+
+interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+// Sort keys are stored as NOT NULL bigints (last_modified as epoch milliseconds; unknown = -1) so that keyset pagination can compare
+// plain values and one b-tree index serves each sort order.
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "models table with full-text search and an index per filter and sort",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS hub_models (
+        id text PRIMARY KEY,
+        author text NOT NULL,
+        pipeline_tag text,
+        library_name text,
+        tags text[] NOT NULL DEFAULT '{}',
+        providers text[] NOT NULL DEFAULT '{}',
+        downloads bigint,
+        likes bigint,
+        last_modified timestamptz,
+        created_at timestamptz,
+        downloads_sort bigint NOT NULL DEFAULT -1,
+        likes_sort bigint NOT NULL DEFAULT -1,
+        last_modified_sort bigint NOT NULL DEFAULT -1,
+        search tsvector NOT NULL,
+        record jsonb NOT NULL
+      )`,
+      "CREATE INDEX IF NOT EXISTS hub_models_search_idx ON hub_models USING gin (search)",
+      "CREATE INDEX IF NOT EXISTS hub_models_tags_idx ON hub_models USING gin (tags)",
+      "CREATE INDEX IF NOT EXISTS hub_models_providers_idx ON hub_models USING gin (providers)",
+      "CREATE INDEX IF NOT EXISTS hub_models_author_idx ON hub_models (author)",
+      "CREATE INDEX IF NOT EXISTS hub_models_pipeline_idx ON hub_models (pipeline_tag, downloads_sort DESC, id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_library_idx ON hub_models (library_name, downloads_sort DESC, id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_downloads_idx ON hub_models (downloads_sort DESC, id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_likes_idx ON hub_models (likes_sort DESC, id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_modified_idx ON hub_models (last_modified_sort DESC, id)",
+    ],
+  },
+];
+
+export async function migrate(db: Db): Promise<number[]> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS hub_schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  );
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    const done = await db.transaction(async (tx) => {
+      // Two servers starting on one database must not both migrate: the advisory lock serialises them.
+      if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(7307001)");
+      const rows = await tx.query("SELECT 1 FROM hub_schema_migrations WHERE version = $1", [migration.version]);
+      if (rows.length > 0) return false;
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query("INSERT INTO hub_schema_migrations (version, name) VALUES ($1, $2)", [
+        migration.version,
+        migration.name,
+      ]);
+      return true;
+    });
+    if (done) applied.push(migration.version);
+  }
+  return applied;
+}

@@ -1,0 +1,206 @@
+// The model index: every SQL statement the server runs lives here (and in migrations.ts), each one a constant
+// text with positional parameters. Filters and sort orders are picked from fixed fragments, never from input.
+import type { Db, SqlParam } from "./db.js";
+import { migrate } from "./migrations.js";
+import { type ModelRow, searchWords, toModelRow } from "./model-record.js";
+
+export type SortKey = "downloads" | "likes" | "lastModified";
+
+export interface SearchCursor {
+  /** The sort column's value (a bigint, as decimal text) of the last row seen. */
+  value: string;
+  id: string;
+}
+
+export interface ModelSearch {
+  search?: string;
+  author?: string;
+  pipelineTag?: string;
+  library?: string;
+  provider?: string;
+  tags?: string[];
+  sort: SortKey;
+  direction: 1 | -1;
+  limit: number;
+  cursor?: SearchCursor;
+}
+
+export interface ModelSummary {
+  id: string;
+  modelId: string;
+  author: string;
+  pipeline_tag: string | null;
+  library_name: string | null;
+  tags: string[];
+  downloads: number | null;
+  likes: number | null;
+  lastModified: string | null;
+  createdAt: string | null;
+  private: false;
+}
+
+export interface SearchPage {
+  models: ModelSummary[];
+  /** Present when more rows follow: pass it back as `cursor` for the next page. */
+  next?: SearchCursor;
+}
+
+const SORT_COLUMNS: Record<SortKey, string> = {
+  downloads: "downloads_sort",
+  likes: "likes_sort",
+  lastModified: "last_modified_sort",
+};
+
+const SUMMARY_COLUMNS =
+  "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at";
+
+const UPSERT = `INSERT INTO hub_models (id, author, pipeline_tag, library_name, tags, providers, downloads, likes,
+    last_modified, created_at, downloads_sort, likes_sort, last_modified_sort, search, record)
+  SELECT r.id, r.author, r.pipeline_tag, r.library_name, r.tags, r.providers, r.downloads, r.likes,
+    r.last_modified, r.created_at, coalesce(r.downloads, -1), coalesce(r.likes, -1),
+    coalesce((extract(epoch FROM r.last_modified) * 1000)::bigint, -1), to_tsvector('simple', r.search_text), r.record
+  FROM jsonb_to_recordset($1::jsonb) AS r(id text, author text, pipeline_tag text, library_name text, tags text[],
+    providers text[], downloads bigint, likes bigint, last_modified timestamptz, created_at timestamptz,
+    search_text text, record jsonb)
+  ON CONFLICT (id) DO UPDATE SET author = EXCLUDED.author, pipeline_tag = EXCLUDED.pipeline_tag,
+    library_name = EXCLUDED.library_name, tags = EXCLUDED.tags, providers = EXCLUDED.providers,
+    downloads = EXCLUDED.downloads, likes = EXCLUDED.likes, last_modified = EXCLUDED.last_modified,
+    created_at = EXCLUDED.created_at, downloads_sort = EXCLUDED.downloads_sort, likes_sort = EXCLUDED.likes_sort,
+    last_modified_sort = EXCLUDED.last_modified_sort, search = EXCLUDED.search, record = EXCLUDED.record`;
+
+const BATCH = 1000;
+
+function isoOrNull(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
+
+function toSummary(row: Record<string, unknown>): ModelSummary {
+  const id = String(row.id);
+  return {
+    id,
+    modelId: id,
+    author: String(row.author),
+    pipeline_tag: (row.pipeline_tag as string | null) ?? null,
+    library_name: (row.library_name as string | null) ?? null,
+    tags: (row.tags as string[] | null) ?? [],
+    downloads: numberOrNull(row.downloads),
+    likes: numberOrNull(row.likes),
+    lastModified: isoOrNull(row.last_modified),
+    createdAt: isoOrNull(row.created_at),
+    private: false,
+  };
+}
+
+/** `llama 3.1` → `llama:* & 3:* & 1:*`; words are letters and digits only, so the query text cannot be malformed. */
+export function toPrefixQuery(search: string): string | undefined {
+  const words = searchWords(search).slice(0, 16);
+  return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(" & ");
+}
+
+export class ModelStore {
+  private constructor(readonly db: Db) {}
+
+  /** Opens the index on `db`, applying any pending schema migration. */
+  static async open(db: Db): Promise<ModelStore> {
+    await migrate(db);
+    return new ModelStore(db);
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+
+  /** Validates and inserts (or replaces) records; returns how many were written. Throws ModelRecordError. */
+  async upsert(records: readonly unknown[]): Promise<number> {
+    const rows: ModelRow[] = records.map((record) => toModelRow(record));
+    await this.db.transaction(async (tx) => {
+      for (let start = 0; start < rows.length; start += BATCH) {
+        await tx.query(UPSERT, [JSON.stringify(rows.slice(start, start + BATCH))]);
+      }
+    });
+    return rows.length;
+  }
+
+  async count(): Promise<number> {
+    const rows = await this.db.query<{ n: number }>("SELECT count(*)::float8 AS n FROM hub_models");
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async search(query: ModelSearch): Promise<SearchPage> {
+    const where: string[] = [];
+    const params: SqlParam[] = [];
+    const bind = (value: SqlParam): string => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const tsquery = query.search === undefined ? undefined : toPrefixQuery(query.search);
+    if (tsquery !== undefined) where.push(`search @@ to_tsquery('simple', ${bind(tsquery)})`);
+    if (query.author !== undefined) where.push(`author = ${bind(query.author)}`);
+    if (query.pipelineTag !== undefined) where.push(`pipeline_tag = ${bind(query.pipelineTag)}`);
+    if (query.library !== undefined) where.push(`library_name = ${bind(query.library)}`);
+    if (query.provider !== undefined) where.push(`providers @> ARRAY[${bind(query.provider)}]::text[]`);
+    if (query.tags !== undefined && query.tags.length > 0) where.push(`tags @> ${bind(query.tags)}::text[]`);
+
+    const column = SORT_COLUMNS[query.sort];
+    if (query.cursor !== undefined) {
+      // Keyset pagination: rows strictly after (value, id) in the page order. The `<=`/`>=` bound lets the
+      // planner start the index scan at the cursor.
+      const value = `${bind(query.cursor.value)}::bigint`;
+      const id = bind(query.cursor.id);
+      where.push(
+        query.direction === -1
+          ? `${column} <= ${value} AND (${column} < ${value} OR id > ${id})`
+          : `${column} >= ${value} AND (${column} > ${value} OR id < ${id})`,
+      );
+    }
+    const order = query.direction === -1 ? `${column} DESC, id ASC` : `${column} ASC, id DESC`;
+    const sql = `SELECT ${SUMMARY_COLUMNS}, ${column}::text AS sort_value FROM hub_models
+      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${order} LIMIT ${bind(query.limit + 1)}`;
+    const rows = await this.db.query(sql, params);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      models: page.map(toSummary),
+      ...(rows.length > query.limit && last !== undefined
+        ? { next: { value: String(last.sort_value), id: String(last.id) } }
+        : {}),
+    };
+  }
+
+  /** The full stored record of one model, or undefined. */
+  async get(id: string): Promise<Record<string, unknown> | undefined> {
+    const rows = await this.db.query<{ record: Record<string, unknown> } & Record<string, unknown>>(
+      `SELECT ${SUMMARY_COLUMNS}, record FROM hub_models WHERE id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    const summary = toSummary(row);
+    const { private: _private, ...columns } = summary;
+    return { ...row.record, ...columns, private: false };
+  }
+
+  /** Model counts per library_name, most used first. */
+  async countByLibrary(): Promise<Map<string, number>> {
+    const rows = await this.db.query<{ library_name: string; n: number }>(
+      `SELECT library_name, count(*)::float8 AS n FROM hub_models WHERE library_name IS NOT NULL
+       GROUP BY library_name ORDER BY n DESC, library_name`,
+    );
+    return new Map(rows.map((row) => [row.library_name, Number(row.n)]));
+  }
+
+  /** Model counts per pipeline_tag. */
+  async countByPipeline(): Promise<Map<string, number>> {
+    const rows = await this.db.query<{ pipeline_tag: string; n: number }>(
+      `SELECT pipeline_tag, count(*)::float8 AS n FROM hub_models WHERE pipeline_tag IS NOT NULL
+       GROUP BY pipeline_tag ORDER BY n DESC, pipeline_tag`,
+    );
+    return new Map(rows.map((row) => [row.pipeline_tag, Number(row.n)]));
+  }
+}

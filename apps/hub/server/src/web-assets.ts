@@ -1,0 +1,86 @@
+// Serves the built web app (apps/hub/web/dist): files by path, index.html for every other non-API route (the
+// SPA's client-side routes), and a small page saying how to build it when the folder does not exist yet.
+import { readFile, stat } from "node:fs/promises";
+import { extname, resolve, sep } from "node:path";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".wasm": "application/wasm",
+};
+
+export const NO_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Hubkit</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<h1>Hubkit</h1>
+<p>The web app has not been built yet (no <code>apps/hub/web/dist</code>). The API is up:</p>
+<ul>
+<li><a href="/api/health">/api/health</a></li>
+<li><a href="/api/models?limit=20">/api/models</a> — search, filter, sort, paginate</li>
+<li><a href="/api/models/meta-llama/Llama-3.1-8B-Instruct?expand[]=inferenceProviderMapping">/api/models/{id}</a></li>
+<li><a href="/api/tasks">/api/tasks</a></li>
+<li><a href="/api/libraries">/api/libraries</a></li>
+</ul>
+</body></html>
+`;
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export class WebAssets {
+  private readonly root: string;
+
+  constructor(distDir: string) {
+    this.root = resolve(distDir);
+  }
+
+  /** A response for GET `pathname` (already URL-decoded by the caller or not: it is decoded here). */
+  async respond(pathname: string): Promise<Response> {
+    const index = resolve(this.root, "index.html");
+    if (!(await isFile(index)))
+      return new Response(NO_BUILD_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } });
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return new Response("Bad request", { status: 400 });
+    }
+    // Resolve inside the dist folder only: `..` and absolute tricks land outside the root and are refused.
+    const target = resolve(this.root, `.${decoded.startsWith("/") ? decoded : `/${decoded}`}`);
+    const inside = target === this.root || target.startsWith(this.root + sep);
+    if (inside && !decoded.includes("\0") && (await isFile(target))) {
+      const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? "application/octet-stream";
+      const immutable = decoded.startsWith("/assets/");
+      return new Response(await readFile(target), {
+        headers: {
+          "content-type": type,
+          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        },
+      });
+    }
+    // A missing file with an extension is a 404; anything else is a client-side route.
+    if (extname(decoded) !== "" && extname(decoded) !== ".html") return new Response("Not found", { status: 404 });
+    return new Response(await readFile(index), {
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
+    });
+  }
+}
