@@ -1,6 +1,9 @@
 // Public entry point of @hubkit/tasks (catalogue.md §0). Every module is side-effect free, so a bundler keeps only
 // what a consumer imports (e.g. `PIPELINE_DATA` alone does not pull task pages or snippet generators).
 
+export { GGMLQuantizationType, GGUF_QUANT_RE, GGUF_QUANT_RE_GLOBAL, parseGGUFQuantLabel } from "./gguf.js";
+export type { GGUFQuantDescription } from "./gguf-descriptions.js";
+export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descriptions.js";
 export type * from "./inference-types/chat-completion.js";
 export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
 export type {
