@@ -1,9 +1,8 @@
 // Library → tasks map (catalogue.md §3): the (library, task) pairs served by the hosted hf-inference API.
 // Every pair not listed here is disabled. The `transformers` snippet reads it to decide on a `pipeline(...)` block.
-import type { PipelineType } from "./pipelines.js";
 
-// TODO(tighten): `ModelLibraryKey` from "./libraries/catalogue.js" once the library catalogue lands.
-type ModelLibraryKey = string;
+import type { ModelLibraryKey } from "./libraries/catalogue.js";
+import type { PipelineType } from "./pipelines.js";
 
 export const LIBRARY_TASK_MAPPING: Partial<Record<ModelLibraryKey, PipelineType[]>> = {
   "adapter-transformers": ["question-answering", "text-classification", "token-classification"],

@@ -1,9 +1,8 @@
 // Task → libraries map (catalogue.md §3): the libraries offered for each pipeline type. Feeds `TaskData.libraries`.
 // Key order is that of the established catalogue (neither the pipeline order nor the TASKS_DATA order).
-import type { PipelineType } from "./pipelines.js";
 
-// TODO(tighten): `ModelLibraryKey` from "./libraries/catalogue.js" once the library catalogue lands.
-type ModelLibraryKey = string;
+import type { ModelLibraryKey } from "./libraries/catalogue.js";
+import type { PipelineType } from "./pipelines.js";
 
 export const TASKS_MODEL_LIBRARIES: Record<PipelineType, ModelLibraryKey[]> = {
   "audio-classification": ["speechbrain", "transformers", "transformers.js"],
