@@ -14,7 +14,7 @@ export function blackForestLabs(
 ) {
   if (ctx.method === "GET" && path === "/v1/get_result") {
     const job = ctx.state.jobs.get(ctx.query.get("id") ?? "");
-    if (!job || job.kind !== "bfl") return errorReply(404, "Task not found");
+    if (job?.kind !== "bfl") return errorReply(404, "Task not found");
     job.polls++;
     if (job.polls <= ctx.state.settings.bflPendingPolls)
       return jsonReply(200, { id: ctx.query.get("id"), status: "Pending" });
@@ -67,7 +67,7 @@ export function falQueue(ctx: RequestContext, path: string, knownModel: (id: str
   const request = /^\/(.+)\/requests\/([^/]+)(\/status)?$/.exec(path);
   if (ctx.method === "GET" && request) {
     const job = ctx.state.jobs.get(request[2]);
-    if (!job || job.kind !== "fal") return errorReply(404, `Request ${request[2]} not found`);
+    if (job?.kind !== "fal") return errorReply(404, `Request ${request[2]} not found`);
     if (request[3]) {
       job.polls++;
       const done = job.polls > ctx.state.settings.falQueuePolls;
