@@ -12,6 +12,7 @@ export function expectedKind(error: OracleError): ErrorKind {
   switch (error.type) {
     case "TemplateSyntaxError":
     case "TemplateAssertionError":
+    case "SyntaxError": // Jinja2 compiles `break`/`continue` outside a loop to Python that Python itself rejects
       return "syntax";
     case "TemplateRuntimeError":
       return /^No (filter|test) named /.test(error.message) ? "syntax" : "type";
@@ -35,7 +36,8 @@ export function expectedKind(error: OracleError): ErrorKind {
  * must equal Python's message exactly. Other errors are compared by kind only.
  */
 const SPEC_WORDED: RegExp[] = [
-  /^[Uu]nexpected /,
+  /^unexpected (?!char )/, // `unexpected '<token>'`, `unexpected end of template, expected …`
+  /^Unexpected end of template\./,
   /^Expected an expression, got /,
   /^Encountered unknown tag /,
   /^No (filter|test) named /,
