@@ -1,0 +1,96 @@
+// Error hierarchy. Messages are exactly the spec's (inference.md §2.5, §3, §5–§9); the extra fields help debugging.
+
+/** Thrown when a response does not have the shape a task expects (§2.5). */
+export class InferenceOutputError extends TypeError {
+  constructor(message: string) {
+    super(
+      `Invalid inference output: ${message}. Use the 'request' method with the same parameters to do a custom call with no type checking.`,
+    );
+    this.name = "InferenceOutputError";
+  }
+}
+
+/** Base class of every other error this package throws. */
+export class InferenceClientError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InferenceClientError";
+  }
+}
+
+/** Invalid arguments or unsupported provider/task/model combinations, detected before or during request building. */
+export class InferenceClientInputError extends InferenceClientError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InferenceClientInputError";
+  }
+}
+
+/** The request that failed, with the credentials redacted. */
+export interface RedactedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export interface HttpErrorResponse {
+  status: number;
+  requestId: string | null;
+  body: unknown;
+}
+
+/** An HTTP failure of the hub or of a provider (§6, §7, §8). */
+export class InferenceClientHttpError extends InferenceClientError {
+  readonly status: number;
+  readonly requestId: string | null;
+  readonly request: RedactedRequest;
+  readonly response: HttpErrorResponse;
+
+  constructor(message: string, request: RedactedRequest, response: HttpErrorResponse) {
+    super(message);
+    this.name = "InferenceClientHttpError";
+    this.status = response.status;
+    this.requestId = response.requestId;
+    this.request = request;
+    this.response = response;
+  }
+}
+
+/** An error event sent inside a stream, or an unparsable stream message (§8). */
+export class InferenceClientStreamError extends InferenceClientError {
+  constructor(message: string) {
+    super(message);
+    this.name = "InferenceClientStreamError";
+  }
+}
+
+/** The `timeout` option expired (§2.3, §9). */
+export class InferenceTimeoutError extends InferenceClientError {
+  readonly timeout: number;
+  constructor(timeout: number) {
+    super(`Request timed out after ${timeout} ms`);
+    this.name = "InferenceTimeoutError";
+    this.timeout = timeout;
+  }
+}
+
+const SECRET_HEADERS = new Set(["authorization", "x-key", "api-key", "x-api-key"]);
+
+/** Copy of the request init with every credential header replaced (token never leaks into errors/logs). */
+export function redactRequest(url: string, init: RequestInit): RedactedRequest {
+  const headers: Record<string, string> = {};
+  const source = (init.headers ?? {}) as Record<string, string>;
+  for (const [name, value] of Object.entries(source)) {
+    if (SECRET_HEADERS.has(name.toLowerCase())) {
+      const scheme = /^(\S+)\s+\S/.exec(value)?.[1];
+      headers[name] = scheme ? `${scheme} [redacted]` : "[redacted]";
+    } else {
+      headers[name] = value;
+    }
+  }
+  const redacted: RedactedRequest = { url, method: init.method ?? "GET", headers };
+  if (typeof init.body === "string") redacted.body = init.body;
+  else if (init.body != null) redacted.body = "[binary body]";
+  return redacted;
+}

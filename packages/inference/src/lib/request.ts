@@ -1,0 +1,100 @@
+// Send a built request and turn the answer into data or a typed error (§7), for the non-streaming functions.
+
+import { getRouterUrl } from "../config.js";
+import type { ProviderHelper, ResponseContext } from "../providers/types.js";
+import type { CallContext } from "./call.js";
+import { InferenceClientHttpError, redactRequest } from "./errors.js";
+import { type AnyArgs, type BuildOptions, makeRequestOptions } from "./makeRequestOptions.js";
+import { fetchWithRetry } from "./retry.js";
+
+export interface InnerRequestOptions extends BuildOptions {
+  /** Only `request`/`streamingRequest` set it (§7). */
+  chatCompletion?: boolean;
+  outputType?: "url" | "blob";
+}
+
+export interface InnerResult<T> {
+  data: T;
+  context: ResponseContext;
+}
+
+const CHAT_ERROR_STATUSES = new Set([400, 422, 404, 500]);
+
+/** Builds the request once, sends it (with 503 retries) and returns the parsed body plus the response context. */
+export async function innerRequest<T>(
+  args: AnyArgs,
+  helper: ProviderHelper<unknown>,
+  options: InnerRequestOptions,
+  call: CallContext,
+): Promise<InnerResult<T>> {
+  const { url, info } = await makeRequestOptions(args, helper, options, call);
+  const response = await fetchWithRetry(call, url, info);
+  const context: ResponseContext = {
+    url,
+    headers: info.headers,
+    call,
+    routerUrl: getRouterUrl(options),
+    outputType: options.outputType,
+  };
+  if (!response.ok) {
+    throw await httpError(response, url, info, errorModel(args), options.chatCompletion === true);
+  }
+  const contentType = response.headers.get("Content-Type") ?? "";
+  const data = contentType.startsWith("application/json") ? await response.json() : await response.blob();
+  return { data: data as T, context };
+}
+
+/** `${model}` of the chat error message: args.model, or the endpoint URL when there is no model. */
+export function errorModel(args: AnyArgs): string | undefined {
+  return args.model ?? args.endpointUrl;
+}
+
+/** `JSON.stringify` unless already a string (error bodies, §7). */
+export function asMessage(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function requestIdOf(response: Response): string | null {
+  return response.headers.get("x-request-id");
+}
+
+/** The §7 error for a non-OK, non-streaming answer. */
+export async function httpError(
+  response: Response,
+  url: string,
+  init: RequestInit,
+  model: string | undefined,
+  chatCompletion: boolean,
+): Promise<InferenceClientHttpError> {
+  const contentType = response.headers.get("Content-Type") ?? "";
+  const status = response.status;
+  const make = (message: string, body: unknown) =>
+    new InferenceClientHttpError(message, redactRequest(url, init), { status, requestId: requestIdOf(response), body });
+
+  const isJson = contentType.startsWith("application/json") || contentType.startsWith("application/problem+json");
+  if (isJson || contentType.startsWith("text/plain")) {
+    const text = await response.text();
+    if (isJson) {
+      let body: unknown;
+      let parsed = true;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        parsed = false;
+      }
+      if (parsed) {
+        const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+        if (chatCompletion && CHAT_ERROR_STATUSES.has(status)) {
+          const detail = record.error === undefined ? "undefined" : asMessage(record.error);
+          return make(`Server ${model} does not seem to support chat completion. Error: ${detail}`, body);
+        }
+        if (record.error !== undefined) return make(asMessage(record.error), body);
+        if (record.detail !== undefined) return make(asMessage(record.detail), body);
+        return make(JSON.stringify(body), body);
+      }
+    }
+    return make(text, text);
+  }
+  await response.body?.cancel().catch(() => {});
+  return make("An error occurred while fetching the blob", undefined);
+}

@@ -1,0 +1,119 @@
+// Streaming calls (§8): build, send with 503 retries, check the answer, then yield the JSON of each SSE message
+// until [DONE]. The reader is always released, also when the consumer stops early or the signal aborts.
+import type { ProviderHelper } from "../providers/types.js";
+import { type CallContext, raceAbort } from "./call.js";
+import { InferenceClientHttpError, InferenceClientStreamError, redactRequest } from "./errors.js";
+import { type AnyArgs, makeRequestOptions } from "./makeRequestOptions.js";
+import { errorModel, type InnerRequestOptions } from "./request.js";
+import { fetchWithRetry } from "./retry.js";
+import { SseParser } from "./sse.js";
+
+const CHAT_ERROR_STATUSES = new Set([400, 422, 404, 500]);
+
+export async function* innerStreamingRequest<T>(
+  args: AnyArgs,
+  helper: ProviderHelper<unknown>,
+  options: InnerRequestOptions,
+  call: CallContext,
+): AsyncGenerator<T> {
+  const { url, info } = await makeRequestOptions(args, helper, options, call);
+  const response = await fetchWithRetry(call, url, info);
+  if (!response.ok) {
+    throw await streamHttpError(response, url, info, errorModel(args), options.chatCompletion === true);
+  }
+  const contentType = response.headers.get("Content-Type");
+  if (!contentType?.startsWith("text/event-stream")) {
+    await response.body?.cancel().catch(() => {});
+    throw new InferenceClientStreamError(
+      `Server does not support event stream content type, it returned ${contentType}`,
+    );
+  }
+  if (!response.body) return;
+  yield* readEvents<T>(response.body, call.signal);
+}
+
+/** Yields the parsed JSON of each message of an SSE body until `[DONE]` or the end of the body. */
+export async function* readEvents<T>(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<T> {
+  const reader = body.getReader();
+  const parser = new SseParser();
+  let exhausted = false;
+  try {
+    for (;;) {
+      const { done, value } = await raceAbort(reader.read(), signal);
+      if (done) {
+        exhausted = true;
+        parser.end();
+        return;
+      }
+      for (const message of parser.feed(value)) {
+        if (message.data === "") continue;
+        if (message.data === "[DONE]") return;
+        yield parseEventData<T>(message.data);
+      }
+    }
+  } finally {
+    if (!exhausted) await reader.cancel().catch(() => {});
+    try {
+      reader.releaseLock();
+    } catch {
+      // already released
+    }
+  }
+}
+
+/** JSON of one message; error events become `Error forwarded from backend: …` (§8). */
+export function parseEventData<T>(data: string): T {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    throw new InferenceClientStreamError(`Failed to parse server-sent event data as JSON: ${data.slice(0, 200)}`);
+  }
+  if (parsed && typeof parsed === "object" && "error" in parsed) {
+    const error = (parsed as { error: unknown }).error;
+    const text =
+      typeof error === "string"
+        ? error
+        : error && typeof (error as { message?: unknown }).message === "string"
+          ? (error as { message: string }).message
+          : JSON.stringify(error);
+    throw new InferenceClientStreamError(`Error forwarded from backend: ${text}`);
+  }
+  return parsed as T;
+}
+
+/** The §8 step 3 error of a non-OK streaming answer. */
+async function streamHttpError(
+  response: Response,
+  url: string,
+  init: RequestInit,
+  model: string | undefined,
+  chatCompletion: boolean,
+): Promise<InferenceClientHttpError> {
+  const status = response.status;
+  const contentType = response.headers.get("Content-Type") ?? "";
+  let body: unknown;
+  let message = `Server response contains error: ${status}`;
+  if (contentType.startsWith("application/json")) {
+    try {
+      body = JSON.parse(await response.text());
+      const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+      const error = record.error as { message?: unknown } | string | undefined;
+      if (chatCompletion && CHAT_ERROR_STATUSES.has(status)) {
+        const detail = error === undefined ? "undefined" : typeof error === "string" ? error : JSON.stringify(error);
+        message = `Server ${model} does not seem to support chat completion. Error: ${detail}`;
+      } else if (typeof error === "string") message = error;
+      else if (error && typeof error.message === "string") message = error.message;
+      else if (typeof record.message === "string") message = record.message;
+    } catch {
+      // unparsable JSON: keep the generic message
+    }
+  } else {
+    await response.body?.cancel().catch(() => {});
+  }
+  return new InferenceClientHttpError(message, redactRequest(url, init), {
+    status,
+    requestId: response.headers.get("x-request-id"),
+    body,
+  });
+}

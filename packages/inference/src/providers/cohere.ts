@@ -1,0 +1,5 @@
+// cohere: chat through its OpenAI compatibility API.
+import { openAIConversational } from "./base.js";
+
+export const COHERE_URL = "https://api.cohere.com";
+export const cohereConversational = openAIConversational("cohere", COHERE_URL, "compatibility/v1/chat/completions");

@@ -1,0 +1,34 @@
+// The 32 task functions (runtime values only: the client binds every export of this module).
+
+export { audioClassification } from "./audio/audioClassification.js";
+export { audioToAudio } from "./audio/audioToAudio.js";
+export { automaticSpeechRecognition } from "./audio/automaticSpeechRecognition.js";
+export { textToSpeech } from "./audio/textToSpeech.js";
+export { request } from "./custom/request.js";
+export { streamingRequest } from "./custom/streamingRequest.js";
+export { imageClassification } from "./cv/imageClassification.js";
+export { imageSegmentation } from "./cv/imageSegmentation.js";
+export { imageToImage } from "./cv/imageToImage.js";
+export { imageToText } from "./cv/imageToText.js";
+export { objectDetection } from "./cv/objectDetection.js";
+export { textToImage } from "./cv/textToImage.js";
+export { textToVideo } from "./cv/textToVideo.js";
+export { zeroShotImageClassification } from "./cv/zeroShotImageClassification.js";
+export { documentQuestionAnswering } from "./multimodal/documentQuestionAnswering.js";
+export { visualQuestionAnswering } from "./multimodal/visualQuestionAnswering.js";
+export { chatCompletion } from "./nlp/chatCompletion.js";
+export { chatCompletionStream } from "./nlp/chatCompletionStream.js";
+export { featureExtraction } from "./nlp/featureExtraction.js";
+export { fillMask } from "./nlp/fillMask.js";
+export { questionAnswering } from "./nlp/questionAnswering.js";
+export { sentenceSimilarity } from "./nlp/sentenceSimilarity.js";
+export { summarization } from "./nlp/summarization.js";
+export { tableQuestionAnswering } from "./nlp/tableQuestionAnswering.js";
+export { textClassification } from "./nlp/textClassification.js";
+export { textGeneration } from "./nlp/textGeneration.js";
+export { textGenerationStream } from "./nlp/textGenerationStream.js";
+export { tokenClassification } from "./nlp/tokenClassification.js";
+export { translation } from "./nlp/translation.js";
+export { zeroShotClassification } from "./nlp/zeroShotClassification.js";
+export { tabularClassification } from "./tabular/tabularClassification.js";
+export { tabularRegression } from "./tabular/tabularRegression.js";
