@@ -7,6 +7,15 @@ export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descript
 export type * from "./inference-types/chat-completion.js";
 export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
 export type {
+  DeeplinkLocalApp,
+  LocalApp,
+  LocalAppKey,
+  LocalAppSnippet,
+  LocalAppSnippetOutput,
+  SnippetLocalApp,
+} from "./local-apps/index.js";
+export { LOCAL_APPS } from "./local-apps/index.js";
+export type {
   AddedToken,
   ModelConfig,
   ModelData,

@@ -40,3 +40,17 @@ export function commentText(value: string): string {
 export function pyIdentifier(value: string | undefined, fallback: string): string {
   return value !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(value) ? value : fallback;
 }
+
+/**
+ * A POSIX shell word in double quotes when that is safe (no `$`, backtick, `"`, `\`, `!` or line break: nothing the
+ * shell would expand, including interactive history expansion), else single-quoted. Keeps the familiar
+ * `vllm serve "org/model"` look for ordinary ids.
+ */
+export function shDoubleQuoted(value: string): string {
+  return /^[^$`"\\!\r\n]*$/.test(value) ? `"${value}"` : shStr(value);
+}
+
+/** Text placed inside a single-quoted shell word (e.g. a JSON body after `--data '`): each `'` closes and reopens. */
+export function shInSingleQuotes(value: string): string {
+  return value.replace(/'/g, `'\\''`);
+}

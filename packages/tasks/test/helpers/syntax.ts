@@ -44,9 +44,12 @@ export function bashSyntaxErrors(sources: string[]): Array<{ source: string; err
  * that could act are shadowed), so nothing real executes. Returns, per snippet, the argv of each command it ran.
  * A hostile id such as `$(rm -rf /)` shows up as an `rm` call if the snippet lets the shell expand it.
  */
-export function traceShellCommands(sources: string[]): string[][][] {
+export function traceShellCommands(sources: string[], stubs: string[] = []): string[][][] {
+  // Commands given by a path (e.g. `./llama-cli`) bypass command lookup, so they get stub executables in the
+  // working directory instead.
   const RUNNER = `
-import json, subprocess, sys
+import json, os, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
 PRELUDE = r'''
 PATH=/nonexistent
 command_not_found_handle() { builtin printf '%s\\0' "$@" >> "$TRACE"; builtin printf '\\1' >> "$TRACE"; return 0; }
@@ -55,19 +58,26 @@ echo() { command_not_found_handle echo "$@"; }
 printf() { command_not_found_handle printf "$@"; }
 export() { command_not_found_handle export "$@"; }
 '''
-import os, tempfile
-out = []
-for src in json.load(sys.stdin):
-    fd, trace = tempfile.mkstemp()
-    os.close(fd)
-    subprocess.run(["/bin/bash", "-c", PRELUDE + "\\n" + src], env={"TRACE": trace}, capture_output=True, timeout=20)
-    data = open(trace, "rb").read().decode()
-    os.unlink(trace)
-    calls = [c.split("\\0")[:-1] for c in data.split("\\1") if c]
-    out.append(calls)
+STUB = "#!/bin/bash\\nbuiltin printf '%s\\\\0' \\"$0\\" \\"$@\\" >> \\"$TRACE\\"; builtin printf '\\\\1' >> \\"$TRACE\\"\\n"
+stubs = json.loads(sys.argv[1])
+def run(src):
+    with tempfile.TemporaryDirectory() as cwd:
+        for stub in stubs:
+            path = os.path.join(cwd, stub)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(STUB)
+            os.chmod(path, 0o755)
+        trace = os.path.join(cwd, ".trace")
+        open(trace, "w").close()
+        subprocess.run(["/bin/bash", "-c", PRELUDE + "\\n" + src], env={"TRACE": trace}, cwd=cwd, capture_output=True, timeout=20)
+        data = open(trace, "rb").read().decode()
+    return [c.split("\\0")[:-1] for c in data.split("\\1") if c]
+with ThreadPoolExecutor(max_workers=4) as pool:
+    out = list(pool.map(run, json.load(sys.stdin)))
 print(json.dumps(out))
 `;
-  const result = spawnSync("python3", ["-c", RUNNER], {
+  const result = spawnSync("python3", ["-c", RUNNER, JSON.stringify(stubs)], {
     input: JSON.stringify(sources),
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
