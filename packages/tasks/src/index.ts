@@ -4,7 +4,7 @@
 export { GGMLQuantizationType, GGUF_QUANT_RE, GGUF_QUANT_RE_GLOBAL, parseGGUFQuantLabel } from "./gguf.js";
 export type { GGUFQuantDescription } from "./gguf-descriptions.js";
 export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descriptions.js";
-export type * from "./inference-types/chat-completion.js";
+export type * from "./inference-types/index.js";
 export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
 export type {
   DeeplinkLocalApp,
