@@ -62,7 +62,7 @@ describe("endpointUrl for chat (hf-inference)", () => {
     ["/hf-inference/models/openai-community/gpt2", "/hf-inference/models/openai-community/gpt2/v1/chat/completions"],
   ])("%s → %s", async (suffix, path) => {
     const out = (await fn("chatCompletion")(
-      { endpointUrl: `  ${h.emu.url}${suffix}  `.trim(), messages },
+      { endpointUrl: `  ${h.emu.url}${suffix}  `, messages },
       h.opts(),
     )) as Chat;
     expect(out.choices[0].message.content).toBe("Hello from the emulator! You said: Hi");
