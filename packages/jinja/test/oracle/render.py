@@ -2,7 +2,8 @@
 """The Python Jinja2 oracle of jinja.md §13: renders a batch of cases the way `transformers` renders chat templates.
 
 stdin: [{"name", "template", "context"}]; stdout: [{"name", "output"} | {"name", "error": {"type", "message", "line"}}]
-("line" is the template line Jinja2 reports for syntax errors, else null; it is the only addition to the §13 script).
+Additions to the §13 script: "line" (the template line Jinja2 reports for syntax errors, else null), and the
+environment is built by make_environment() so that bench/reference.py times exactly the same configuration.
 """
 import json, os, sys
 from datetime import datetime
@@ -24,18 +25,26 @@ def raise_exception(message):
 def tojson(value, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
     return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
 
-env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=[GenerationTag, loopcontrols])
-env.filters["tojson"] = tojson
-env.globals["raise_exception"] = raise_exception
-env.globals["strftime_now"] = lambda fmt: NOW.strftime(fmt)
+def make_environment():
+    """The transformers-style environment of jinja.md §1 (also imported by bench/reference.py)."""
+    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=[GenerationTag, loopcontrols])
+    env.filters["tojson"] = tojson
+    env.globals["raise_exception"] = raise_exception
+    env.globals["strftime_now"] = lambda fmt: NOW.strftime(fmt)
+    return env
 
-sys.stdin.reconfigure(encoding="utf-8")
-sys.stdout.reconfigure(encoding="utf-8")
-results = []
-for case in json.load(sys.stdin):
-    try:
-        results.append({"name": case["name"], "output": env.from_string(case["template"]).render(**case.get("context", {}))})
-    except Exception as exc:
-        line = getattr(exc, "lineno", None) if isinstance(exc, jinja2.exceptions.TemplateSyntaxError) else None
-        results.append({"name": case["name"], "error": {"type": type(exc).__name__, "message": str(exc), "line": line}})
-json.dump(results, sys.stdout, ensure_ascii=False)
+def main():
+    env = make_environment()
+    sys.stdin.reconfigure(encoding="utf-8")
+    sys.stdout.reconfigure(encoding="utf-8")
+    results = []
+    for case in json.load(sys.stdin):
+        try:
+            results.append({"name": case["name"], "output": env.from_string(case["template"]).render(**case.get("context", {}))})
+        except Exception as exc:
+            line = getattr(exc, "lineno", None) if isinstance(exc, jinja2.exceptions.TemplateSyntaxError) else None
+            results.append({"name": case["name"], "error": {"type": type(exc).__name__, "message": str(exc), "line": line}})
+    json.dump(results, sys.stdout, ensure_ascii=False)
+
+if __name__ == "__main__":
+    main()
