@@ -1,0 +1,224 @@
+// The snippet matrix: every fixture model × every library with snippets. Each block is parsed by a real parser for
+// its language; the model id must come back out of the parsed code exactly; a hostile twin must produce code of the
+// same shape as its typical model (only string contents may differ), so no attack text ever became code.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ALL_MODEL_LIBRARY_KEYS, MODEL_LIBRARIES_UI_ELEMENTS } from "../../src/libraries/index.js";
+import { adapters, peft } from "../../src/libraries/snippets/adapters.js";
+import { audiocraft, espnet, nemo } from "../../src/libraries/snippets/audio.js";
+import { paddlenlp } from "../../src/libraries/snippets/nlp.js";
+import { sklearn } from "../../src/libraries/snippets/sklearn.js";
+import { speechbrain } from "../../src/libraries/snippets/speechbrain.js";
+import { transformers, transformersJS } from "../../src/libraries/snippets/transformers.js";
+import { yamlStr } from "../../src/libraries/snippets/yaml-quote.js";
+import { commentText, jsSingleStr } from "../../src/snippets/quote.js";
+import { type BlockLanguage, blockLanguage, NO_MODEL_ID, PLAIN_TEXT_FALLBACKS } from "./block-languages.js";
+import { ALL_FIXTURES, FIXTURE_PAIRS, type Fixture } from "./model-fixtures.js";
+import { checkBatch, csharpShape, jsShape, type PythonBatchResult, shellProfile } from "./oracles.js";
+
+const execFileAsync = promisify(execFile);
+
+interface Block {
+  key: string;
+  fixture: string;
+  index: number;
+  lang: BlockLanguage;
+  code: string;
+}
+
+interface BlockReport {
+  ok: boolean;
+  error: string;
+  /** Language-specific shape with string contents abstracted away. */
+  shape: string;
+  /** Strings the parsed code carries (Python/JS constants, shell words). */
+  strings: string[];
+}
+
+const SNIPPET_KEYS = ALL_MODEL_LIBRARY_KEYS.filter((key) => MODEL_LIBRARIES_UI_ELEMENTS[key].snippets !== undefined);
+
+// Fallback outputs without a model id (plain text or a single comment line).
+const FALLBACK_OUTPUTS = new Set<string>([
+  ...PLAIN_TEXT_FALLBACKS,
+  ...[
+    transformers({ id: "x", tags: [] }),
+    transformersJS({ id: "x", tags: [] }),
+    speechbrain({ id: "x", tags: [] }),
+    speechbrain({ id: "x", tags: [], config: { speechbrain: { speechbrain_interface: "?" } } }),
+    sklearn({ id: "x", tags: ["skops"] }),
+    nemo({ id: "x", tags: [] }),
+    audiocraft({ id: "x", tags: [] }),
+    espnet({ id: "x", tags: [] }),
+    peft({ id: "x", tags: [] }),
+    peft({ id: "x", tags: [], config: { peft: { task_type: "CAUSAL_LM" } } }),
+  ].flat(),
+]);
+void adapters;
+void paddlenlp;
+
+const outputs = new Map<string, string[]>(); // `${key}\u0000${fixture}` → blocks
+const reports = new Map<string, BlockReport[]>();
+const blocks: Block[] = [];
+
+function run(key: string, fixture: Fixture): string[] {
+  const snippets = MODEL_LIBRARIES_UI_ELEMENTS[key as keyof typeof MODEL_LIBRARIES_UI_ELEMENTS].snippets!;
+  return snippets(fixture.model);
+}
+
+async function bashCheck(code: string): Promise<{ ok: boolean; error: string }> {
+  try {
+    const child = execFileAsync("bash", ["-n", "-c", code]);
+    await child;
+    return { ok: true, error: "" };
+  } catch (error) {
+    return { ok: false, error: String((error as { stderr?: string }).stderr ?? error) };
+  }
+}
+
+beforeAll(async () => {
+  for (const key of SNIPPET_KEYS) {
+    for (const fixture of ALL_FIXTURES) {
+      const out = run(key, fixture);
+      outputs.set(`${key}\u0000${fixture.name}`, out);
+      out.forEach((code, index) => {
+        blocks.push({ key, fixture: fixture.name, index, lang: blockLanguage(key, index, code), code });
+      });
+    }
+  }
+  // One python3 process for every Python block (and the shell-word split of every shell block).
+  const batchItems = blocks.filter((b) => b.lang === "python" || b.lang === "sh");
+  const batch = checkBatch(batchItems.map((b) => ({ lang: b.lang as "python" | "sh", code: b.code })));
+  const pyResults = new Map<Block, PythonBatchResult>();
+  batchItems.forEach((block, i) => {
+    pyResults.set(block, batch[i]);
+  });
+  // bash -n on every distinct shell block, a few processes at a time.
+  const shellBlocks = [...new Set(blocks.filter((b) => b.lang === "sh").map((b) => b.code))];
+  const bash = new Map<string, { ok: boolean; error: string }>();
+  for (let i = 0; i < shellBlocks.length; i += 16) {
+    const slice = shellBlocks.slice(i, i + 16);
+    const results = await Promise.all(slice.map(bashCheck));
+    slice.forEach((code, j) => {
+      bash.set(code, results[j]);
+    });
+  }
+  for (const block of blocks) {
+    let report: BlockReport;
+    if (block.lang === "python") {
+      const r = pyResults.get(block)!;
+      report = { ok: r.ok, error: r.error ?? "", shape: r.shape ?? "", strings: r.strings };
+    } else if (block.lang === "sh") {
+      const b = bash.get(block.code)!;
+      const words = pyResults.get(block)!.words ?? [];
+      report = { ok: b.ok, error: b.error, shape: shellProfile(block.code), strings: words };
+    } else if (block.lang === "js") {
+      const r = jsShape(block.code);
+      report = { ok: r.ok, error: r.error, shape: r.shape, strings: r.strings };
+    } else if (block.lang === "csharp") {
+      const r = csharpShape(block.code);
+      report = { ok: r.ok, error: "unbalanced braces or quotes", shape: r.shape, strings: [] };
+    } else {
+      report = { ok: true, error: "", shape: block.code, strings: [] };
+    }
+    const id = `${block.key}\u0000${block.fixture}`;
+    const list = reports.get(id) ?? [];
+    list[block.index] = report;
+    reports.set(id, list);
+  }
+}, 120_000);
+
+describe("snippet matrix", () => {
+  it("covers at least 100 libraries and the whole fixture table", () => {
+    expect(SNIPPET_KEYS.length).toBeGreaterThanOrEqual(100);
+    expect(ALL_FIXTURES.length).toBeGreaterThan(80);
+    expect(blocks.length).toBeGreaterThan(SNIPPET_KEYS.length * ALL_FIXTURES.length);
+  });
+
+  it.each(SNIPPET_KEYS)("%s: every block is non-empty and free of undefined / [object Object] / YOLOvv", (key) => {
+    for (const fixture of ALL_FIXTURES) {
+      const out = outputs.get(`${key}\u0000${fixture.name}`)!;
+      expect(out.length, fixture.name).toBeGreaterThan(0);
+      for (const code of out) {
+        expect(typeof code).toBe("string");
+        expect(code.trim().length, fixture.name).toBeGreaterThan(0);
+        expect(code, fixture.name).not.toContain("undefined");
+        expect(code, fixture.name).not.toContain("[object Object]");
+        expect(code, fixture.name).not.toContain("YOLOvv");
+        expect(code, fixture.name).not.toContain("NaN");
+      }
+    }
+  });
+
+  it.each(SNIPPET_KEYS)("%s: every block parses in its language", (key) => {
+    const failures: string[] = [];
+    for (const fixture of ALL_FIXTURES) {
+      const list = reports.get(`${key}\u0000${fixture.name}`)!;
+      const out = outputs.get(`${key}\u0000${fixture.name}`)!;
+      list.forEach((report, index) => {
+        if (!report.ok) failures.push(`${fixture.name} block ${index}: ${report.error}\n${out[index]}`);
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it.each(SNIPPET_KEYS.filter((key) => !NO_MODEL_ID.has(key)))(
+    "%s: the model id comes back exactly from the parsed code",
+    (key) => {
+      for (const fixture of ALL_FIXTURES) {
+        const out = outputs.get(`${key}\u0000${fixture.name}`)!;
+        if (out.every((code) => FALLBACK_OUTPUTS.has(code))) continue;
+        const list = reports.get(`${key}\u0000${fixture.name}`)!;
+        const id = fixture.model.id;
+        const found = list.some((report, index) => {
+          if (report.strings.some((s) => s.includes(id))) return true;
+          const lang = blockLanguage(key, index, out[index]);
+          if (lang === "csharp") return out[index].includes(commentText(id));
+          if (lang === "js") return out[index].includes(jsSingleStr(id));
+          if (lang === "sh") return out[index].includes(yamlStr(id)); // the HTRflow pipeline is YAML in a heredoc
+          return false;
+        });
+        expect(found, `${fixture.name}: ${JSON.stringify(out)}`).toBe(true);
+      }
+    },
+  );
+
+  it.each(SNIPPET_KEYS)("%s: no raw line break of an attack string reaches Python or JS code", (key) => {
+    for (const { hostile } of FIXTURE_PAIRS) {
+      const out = outputs.get(`${key}\u0000${hostile.name}`)!;
+      out.forEach((code, index) => {
+        const lang = blockLanguage(key, index, code);
+        if (lang === "python" || lang === "js" || lang === "csharp") {
+          expect(code, hostile.name).not.toContain('\n__import__("os")');
+          expect(code, hostile.name).not.toContain("\nEOF\nEOF");
+        }
+      });
+    }
+  });
+
+  // spaCy adds `import <package>` only when the package name is a Python identifier, which a hostile id never is.
+  const SHAPE_DEPENDS_ON_VALUE = new Set(["spacy"]);
+
+  it.each(SNIPPET_KEYS.filter((key) => !SHAPE_DEPENDS_ON_VALUE.has(key)))(
+    "%s: a hostile model yields code of the same shape as its typical twin",
+    (key) => {
+      for (const { typical, hostile } of FIXTURE_PAIRS) {
+        const a = reports.get(`${key}\u0000${typical.name}`)!;
+        const b = reports.get(`${key}\u0000${hostile.name}`)!;
+        expect(b.length, hostile.name).toBe(a.length);
+        a.forEach((report, index) => {
+          expect(b[index].shape, `${hostile.name} block ${index}`).toBe(report.shape);
+        });
+      }
+    },
+  );
+
+  it("spaCy keeps its shape apart from the optional module import", () => {
+    for (const { typical, hostile } of FIXTURE_PAIRS) {
+      const a = reports.get(`spacy\u0000${typical.name}`)!;
+      const b = reports.get(`spacy\u0000${hostile.name}`)!;
+      expect(b[0].shape).toBe(a[0].shape);
+      expect(b[1].ok).toBe(true);
+    }
+  });
+});
