@@ -1,9 +1,15 @@
 // Public entry point of @hubkit/tasks (catalogue.md §0). Every module is side-effect free, so a bundler keeps only
 // what a consumer imports (e.g. `PIPELINE_DATA` alone does not pull task pages or snippet generators).
 
+export type { DatasetLibraryKey, DatasetLibraryUiElement } from "./dataset-libraries.js";
+export { DATASET_LIBRARIES_UI_ELEMENTS } from "./dataset-libraries.js";
+export type { LanguageCode, PerLanguageMapping } from "./default-widget-inputs.js";
+export { MAPPING_DEFAULT_WIDGET } from "./default-widget-inputs.js";
 export { GGMLQuantizationType, GGUF_QUANT_RE, GGUF_QUANT_RE_GLOBAL, parseGGUFQuantLabel } from "./gguf.js";
 export type { GGUFQuantDescription } from "./gguf-descriptions.js";
 export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descriptions.js";
+export type { HardwareSpec, SkuType } from "./hardware.js";
+export { DEFAULT_MEMORY_OPTIONS, SKUS } from "./hardware.js";
 export type * from "./inference-types/index.js";
 export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
 export type {
