@@ -77,8 +77,11 @@ export class WebAssets {
         },
       });
     }
-    // A missing file with an extension is a 404; anything else is a client-side route.
-    if (extname(decoded) !== "" && extname(decoded) !== ".html") return new Response("Not found", { status: 404 });
+    // A missing asset (a known file extension) is a 404; anything else is a client-side route, including model
+    // pages whose ids contain dots (`/models/Qwen/Qwen2.5-7B-Instruct`).
+    const extension = extname(decoded).toLowerCase();
+    if (extension !== ".html" && Object.hasOwn(CONTENT_TYPES, extension))
+      return new Response("Not found", { status: 404 });
     return new Response(await readFile(index), {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
     });
