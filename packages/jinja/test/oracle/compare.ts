@@ -77,6 +77,15 @@ export function renderOurs(template: string, contextJson?: string): OurResult {
   }
 }
 
+/** Same, with a JavaScript context handed to render() as is (jinja.md §7.1 conversions). */
+export function renderOursWith(template: string, context: Record<string, unknown> | Map<string, unknown>): OurResult {
+  try {
+    return { output: new Template(template, { now: oracleNow }).render(context) };
+  } catch (error) {
+    return { error };
+  }
+}
+
 function describeError(error: unknown): string {
   if (error instanceof TemplateError) return `TemplateError(${error.kind}): ${error.description}`;
   if (error instanceof Error) return `${error.name}: ${error.message}\n${error.stack ?? ""}`;

@@ -16,6 +16,8 @@ export interface OracleCase {
   template: string;
   /** The context as JSON text (an object); it reaches Python verbatim so floats and key order survive. */
   contextJson?: string;
+  /** The context uses Python-only JSON (NaN, Infinity), which JSON.parse cannot check beforehand. */
+  pythonJson?: boolean;
 }
 
 export interface OracleError {
@@ -62,7 +64,7 @@ export function oracleUnavailableReason(): string | null {
 function batchJson(cases: OracleCase[]): string {
   const parts = cases.map((c) => {
     const context = c.contextJson ?? "{}";
-    JSON.parse(context); // fail early, in JavaScript, on a malformed context file
+    if (!c.pythonJson) JSON.parse(context); // fail early, in JavaScript, on a malformed context file
     return `{"name":${JSON.stringify(c.name)},"template":${JSON.stringify(c.template)},"context":${context}}`;
   });
   return `[${parts.join(",\n")}]`;
