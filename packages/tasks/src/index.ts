@@ -11,6 +11,12 @@ export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descript
 export type { HardwareSpec, SkuType } from "./hardware.js";
 export { DEFAULT_MEMORY_OPTIONS, SKUS } from "./hardware.js";
 export type * from "./inference-types/index.js";
+export type { LibraryUiElement, ModelLibraryKey } from "./libraries/index.js";
+export {
+  ALL_DISPLAY_MODEL_LIBRARY_KEYS,
+  ALL_MODEL_LIBRARY_KEYS,
+  MODEL_LIBRARIES_UI_ELEMENTS,
+} from "./libraries/index.js";
 export { LIBRARY_TASK_MAPPING } from "./library-to-tasks.js";
 export type {
   DeeplinkLocalApp,
@@ -56,4 +62,6 @@ export {
   stringifyMessages,
 } from "./snippets/inputs.js";
 export { TASKS_MODEL_LIBRARIES } from "./task-libraries.js";
+export type { ExampleRepo, TaskData, TaskDataCustom, TaskDemo, TaskDemoEntry } from "./tasks/index.js";
+export { TASKS_DATA } from "./tasks/index.js";
 export type * from "./widget-example.js";
