@@ -10,7 +10,7 @@ import { isObject, isString } from "./validate.js";
 export const BLACK_FOREST_LABS_URL = "https://api.us1.bfl.ai";
 const FAILURE = "Failed to fetch result from black forest labs API";
 
-export const blackForestLabsTextToImage = defineHelper<string | Blob>({
+export const blackForestLabsTextToImage = /* @__PURE__ */ defineHelper<string | Blob>({
   provider: "black-forest-labs",
   task: "text-to-image",
   directUrl: BLACK_FOREST_LABS_URL,

@@ -10,7 +10,7 @@ import { isObject, isString } from "./validate.js";
 export const FAL_AI_URL = "https://fal.run";
 export const FAL_AI_QUEUE_URL = "https://queue.fal.run";
 
-export const falAiTextToImage = defineHelper<string | Blob>({
+export const falAiTextToImage = /* @__PURE__ */ defineHelper<string | Blob>({
   provider: "fal-ai",
   task: "text-to-image",
   directUrl: FAL_AI_URL,
@@ -27,7 +27,7 @@ export const falAiTextToImage = defineHelper<string | Blob>({
   },
 });
 
-export const falAiTextToSpeech = defineHelper<Blob>({
+export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>({
   provider: "fal-ai",
   task: "text-to-speech",
   directUrl: FAL_AI_URL,
@@ -59,7 +59,7 @@ export const falAiTextToSpeech = defineHelper<Blob>({
   },
 });
 
-export const falAiTextToVideo = defineHelper<Blob>({
+export const falAiTextToVideo = /* @__PURE__ */ defineHelper<Blob>({
   provider: "fal-ai",
   task: "text-to-video",
   directUrl: FAL_AI_QUEUE_URL,
@@ -77,7 +77,7 @@ export interface FalAutomaticSpeechRecognitionOutput {
   text: string;
 }
 
-export const falAiAutomaticSpeechRecognition = defineHelper<FalAutomaticSpeechRecognitionOutput>({
+export const falAiAutomaticSpeechRecognition = /* @__PURE__ */ defineHelper<FalAutomaticSpeechRecognitionOutput>({
   provider: "fal-ai",
   task: "automatic-speech-recognition",
   directUrl: FAL_AI_URL,

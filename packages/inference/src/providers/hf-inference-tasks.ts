@@ -20,19 +20,26 @@ const LABEL_SCORE = "Expected Array<{label: string, score: number}>";
 const isNumberArray = (value: unknown) => isArrayOf(value, isNumber);
 const isStringArray = (value: unknown) => isArrayOf(value, isString);
 
-export const hfInferenceConversational = hfInferenceHelper<unknown>("conversational", (response) => response);
-
-export const hfInferenceTextGeneration = hfInferenceHelper<TextGenerationOutput>("text-generation", (response) =>
-  firstGeneratedText(response, false),
+export const hfInferenceConversational = /* @__PURE__ */ hfInferenceHelper<unknown>(
+  "conversational",
+  (response) => response,
 );
 
-export const hfInferenceTextClassification = hfInferenceHelper<Obj[]>("text-classification", (response) => {
-  const first = Array.isArray(response) ? response[0] : undefined;
-  return expect(first, arrayOf(isLabelScore), LABEL_SCORE);
-});
+export const hfInferenceTextGeneration = /* @__PURE__ */ hfInferenceHelper<TextGenerationOutput>(
+  "text-generation",
+  (response) => firstGeneratedText(response, false),
+);
+
+export const hfInferenceTextClassification = /* @__PURE__ */ hfInferenceHelper<Obj[]>(
+  "text-classification",
+  (response) => {
+    const first = Array.isArray(response) ? response[0] : undefined;
+    return expect(first, arrayOf(isLabelScore), LABEL_SCORE);
+  },
+);
 
 const isQaAnswer = shape({ answer: isString, end: isNumber, score: isNumber, start: isNumber });
-export const hfInferenceQuestionAnswering = hfInferenceHelper<Obj>("question-answering", (response) =>
+export const hfInferenceQuestionAnswering = /* @__PURE__ */ hfInferenceHelper<Obj>("question-answering", (response) =>
   firstOf(
     expect(
       response,
@@ -42,16 +49,17 @@ export const hfInferenceQuestionAnswering = hfInferenceHelper<Obj>("question-ans
   ),
 );
 
-export const hfInferenceAudioClassification = hfInferenceHelper<Obj[]>("audio-classification", (response) =>
-  expect(response, arrayOf(isLabelScore), `${LABEL_SCORE} but received different format`),
+export const hfInferenceAudioClassification = /* @__PURE__ */ hfInferenceHelper<Obj[]>(
+  "audio-classification",
+  (response) => expect(response, arrayOf(isLabelScore), `${LABEL_SCORE} but received different format`),
 );
 
-export const hfInferenceAutomaticSpeechRecognition = hfInferenceHelper<unknown>(
+export const hfInferenceAutomaticSpeechRecognition = /* @__PURE__ */ hfInferenceHelper<unknown>(
   "automatic-speech-recognition",
   (response) => response,
 );
 
-export const hfInferenceFillMask = hfInferenceHelper<Obj[]>("fill-mask", (response) =>
+export const hfInferenceFillMask = /* @__PURE__ */ hfInferenceHelper<Obj[]>("fill-mask", (response) =>
   expect(
     response,
     arrayOf(shape({ score: isNumber, sequence: isString, token: isNumber, token_str: isString })),
@@ -66,16 +74,17 @@ function isEmbedding(value: unknown, depth = 1): boolean {
   return value.every((item) => Array.isArray(item) && isEmbedding(item, depth + 1));
 }
 export type FeatureExtractionOutput = (number | number[] | number[][] | number[][][])[];
-export const hfInferenceFeatureExtraction = hfInferenceHelper<FeatureExtractionOutput>(
+export const hfInferenceFeatureExtraction = /* @__PURE__ */ hfInferenceHelper<FeatureExtractionOutput>(
   "feature-extraction",
   (response) => expect(response, isEmbedding, "Expected Array<number[][][] | number[][] | number[] | number>"),
 );
 
-export const hfInferenceImageClassification = hfInferenceHelper<Obj[]>("image-classification", (response) =>
-  expect(response, arrayOf(isLabelScore), LABEL_SCORE),
+export const hfInferenceImageClassification = /* @__PURE__ */ hfInferenceHelper<Obj[]>(
+  "image-classification",
+  (response) => expect(response, arrayOf(isLabelScore), LABEL_SCORE),
 );
 
-export const hfInferenceImageSegmentation = hfInferenceHelper<Obj[]>("image-segmentation", (response) =>
+export const hfInferenceImageSegmentation = /* @__PURE__ */ hfInferenceHelper<Obj[]>("image-segmentation", (response) =>
   expect(
     response,
     arrayOf(shape({ label: isString, mask: isString, score: isNumber })),
@@ -84,17 +93,19 @@ export const hfInferenceImageSegmentation = hfInferenceHelper<Obj[]>("image-segm
 );
 
 const optionalNumber = optional(isNumber);
-export const hfInferenceDocumentQuestionAnswering = hfInferenceHelper<Obj>("document-question-answering", (response) =>
-  firstOf(
-    expect(
-      response,
-      arrayOf(shape({ answer: isString, end: optionalNumber, score: optionalNumber, start: optionalNumber })),
-      "Expected Array<{answer: string, end: number, score: number, start: number}>",
+export const hfInferenceDocumentQuestionAnswering = /* @__PURE__ */ hfInferenceHelper<Obj>(
+  "document-question-answering",
+  (response) =>
+    firstOf(
+      expect(
+        response,
+        arrayOf(shape({ answer: isString, end: optionalNumber, score: optionalNumber, start: optionalNumber })),
+        "Expected Array<{answer: string, end: number, score: number, start: number}>",
+      ),
     ),
-  ),
 );
 
-export const hfInferenceImageToText = hfInferenceHelper<Obj>("image-to-text", (response) =>
+export const hfInferenceImageToText = /* @__PURE__ */ hfInferenceHelper<Obj>("image-to-text", (response) =>
   expect(
     Array.isArray(response) ? response[0] : undefined,
     shape({ generated_text: isString }),
@@ -103,7 +114,7 @@ export const hfInferenceImageToText = hfInferenceHelper<Obj>("image-to-text", (r
 );
 
 const isBox = shape({ xmin: isNumber, ymin: isNumber, xmax: isNumber, ymax: isNumber });
-export const hfInferenceObjectDetection = hfInferenceHelper<Obj[]>("object-detection", (response) =>
+export const hfInferenceObjectDetection = /* @__PURE__ */ hfInferenceHelper<Obj[]>("object-detection", (response) =>
   expect(
     response,
     arrayOf(shape({ label: isString, score: isNumber, box: isBox })),
@@ -111,7 +122,7 @@ export const hfInferenceObjectDetection = hfInferenceHelper<Obj[]>("object-detec
   ),
 );
 
-export const hfInferenceAudioToAudio = hfInferenceHelper<Obj[]>("audio-to-audio", (response) => {
+export const hfInferenceAudioToAudio = /* @__PURE__ */ hfInferenceHelper<Obj[]>("audio-to-audio", (response) => {
   if (!Array.isArray(response)) throw new InferenceOutputError("Expected Array");
   return expect(
     response,
@@ -120,59 +131,76 @@ export const hfInferenceAudioToAudio = hfInferenceHelper<Obj[]>("audio-to-audio"
   );
 });
 
-export const hfInferenceZeroShotImageClassification = hfInferenceHelper<Obj[]>(
+export const hfInferenceZeroShotImageClassification = /* @__PURE__ */ hfInferenceHelper<Obj[]>(
   "zero-shot-image-classification",
   (response) => expect(response, arrayOf(isLabelScore), LABEL_SCORE),
 );
 
-export const hfInferenceZeroShotClassification = hfInferenceHelper<Obj[]>("zero-shot-classification", (response) =>
-  expect(
-    response,
-    arrayOf(shape({ labels: isStringArray, scores: isNumberArray, sequence: isString })),
-    "Expected Array<{labels: string[], scores: number[], sequence: string}>",
-  ),
+export const hfInferenceZeroShotClassification = /* @__PURE__ */ hfInferenceHelper<Obj[]>(
+  "zero-shot-classification",
+  (response) =>
+    expect(
+      response,
+      arrayOf(shape({ labels: isStringArray, scores: isNumberArray, sequence: isString })),
+      "Expected Array<{labels: string[], scores: number[], sequence: string}>",
+    ),
 );
 
-export const hfInferenceImageToImage = hfInferenceHelper<Blob>("image-to-image", (response) =>
+export const hfInferenceImageToImage = /* @__PURE__ */ hfInferenceHelper<Blob>("image-to-image", (response) =>
   expect(response, (value) => value instanceof Blob, "Expected Blob"),
 );
 
-export const hfInferenceSentenceSimilarity = hfInferenceHelper<number[]>("sentence-similarity", (response) =>
-  expect(response, isNumberArray, "Expected Array<number>"),
+export const hfInferenceSentenceSimilarity = /* @__PURE__ */ hfInferenceHelper<number[]>(
+  "sentence-similarity",
+  (response) => expect(response, isNumberArray, "Expected Array<number>"),
 );
 
 const isCoordinates = (value: unknown) => isArrayOf(value, (row): row is number[] => isNumberArray(row));
-export const hfInferenceTableQuestionAnswering = hfInferenceHelper<Obj>("table-question-answering", (response) =>
-  firstOf(
+export const hfInferenceTableQuestionAnswering = /* @__PURE__ */ hfInferenceHelper<Obj>(
+  "table-question-answering",
+  (response) =>
+    firstOf(
+      expect(
+        response,
+        oneOrArrayOf(
+          shape({ aggregator: isString, answer: isString, cells: isStringArray, coordinates: isCoordinates }),
+        ),
+        "Expected {aggregator: string, answer: string, cells: string[], coordinates: number[][]}",
+      ),
+    ),
+);
+
+export const hfInferenceTabularClassification = /* @__PURE__ */ hfInferenceHelper<number[]>(
+  "tabular-classification",
+  (response) => expect(response, isNumberArray, "Expected Array<number>"),
+);
+
+export const hfInferenceTabularRegression = /* @__PURE__ */ hfInferenceHelper<number[]>(
+  "tabular-regression",
+  (response) => expect(response, isNumberArray, "Expected Array<number>"),
+);
+
+export const hfInferenceTextToSpeech = /* @__PURE__ */ hfInferenceHelper<Blob>(
+  "text-to-speech",
+  (response) => response as Blob,
+);
+
+export const hfInferenceTextToAudio = /* @__PURE__ */ hfInferenceHelper<unknown>(
+  "text-to-audio",
+  (response) => response,
+);
+
+export const hfInferenceTokenClassification = /* @__PURE__ */ hfInferenceHelper<Obj[]>(
+  "token-classification",
+  (response) =>
     expect(
       response,
-      oneOrArrayOf(shape({ aggregator: isString, answer: isString, cells: isStringArray, coordinates: isCoordinates })),
-      "Expected {aggregator: string, answer: string, cells: string[], coordinates: number[][]}",
+      arrayOf(shape({ end: isNumber, entity_group: isString, score: isNumber, start: isNumber, word: isString })),
+      "Expected Array<{end: number, entity_group: string, score: number, start: number, word: string}>",
     ),
-  ),
 );
 
-export const hfInferenceTabularClassification = hfInferenceHelper<number[]>("tabular-classification", (response) =>
-  expect(response, isNumberArray, "Expected Array<number>"),
-);
-
-export const hfInferenceTabularRegression = hfInferenceHelper<number[]>("tabular-regression", (response) =>
-  expect(response, isNumberArray, "Expected Array<number>"),
-);
-
-export const hfInferenceTextToSpeech = hfInferenceHelper<Blob>("text-to-speech", (response) => response as Blob);
-
-export const hfInferenceTextToAudio = hfInferenceHelper<unknown>("text-to-audio", (response) => response);
-
-export const hfInferenceTokenClassification = hfInferenceHelper<Obj[]>("token-classification", (response) =>
-  expect(
-    response,
-    arrayOf(shape({ end: isNumber, entity_group: isString, score: isNumber, start: isNumber, word: isString })),
-    "Expected Array<{end: number, entity_group: string, score: number, start: number, word: string}>",
-  ),
-);
-
-export const hfInferenceTranslation = hfInferenceHelper<Obj | Obj[]>("translation", (response) => {
+export const hfInferenceTranslation = /* @__PURE__ */ hfInferenceHelper<Obj | Obj[]>("translation", (response) => {
   const list = expect<Obj[]>(
     response,
     arrayOf(shape({ translation_text: isString })),
@@ -181,13 +209,13 @@ export const hfInferenceTranslation = hfInferenceHelper<Obj | Obj[]>("translatio
   return list.length === 1 ? list[0] : list;
 });
 
-export const hfInferenceSummarization = hfInferenceHelper<Obj>(
+export const hfInferenceSummarization = /* @__PURE__ */ hfInferenceHelper<Obj>(
   "summarization",
   (response) =>
     expect<Obj[]>(response, arrayOf(shape({ summary_text: isString })), "Expected Array<{summary_text: string}>")[0],
 );
 
-export const hfInferenceVisualQuestionAnswering = hfInferenceHelper<Obj>(
+export const hfInferenceVisualQuestionAnswering = /* @__PURE__ */ hfInferenceHelper<Obj>(
   "visual-question-answering",
   (response) =>
     expect<Obj[]>(

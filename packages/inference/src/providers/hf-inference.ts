@@ -41,4 +41,4 @@ export function hfInferenceHelper<T>(
 }
 
 /** The generic handler: route `models/{model}`, body = args, response unvalidated (§3.2 4a). */
-export const hfInferenceGeneric = hfInferenceHelper<unknown>(undefined, (response) => response);
+export const hfInferenceGeneric = /* @__PURE__ */ hfInferenceHelper<unknown>(undefined, (response) => response);

@@ -6,9 +6,13 @@ import { isObject, isString } from "./validate.js";
 
 export const HYPERBOLIC_URL = "https://api.hyperbolic.xyz";
 
-export const hyperbolicConversational = openAIConversational("hyperbolic", HYPERBOLIC_URL, "v1/chat/completions");
+export const hyperbolicConversational = /* @__PURE__ */ openAIConversational(
+  "hyperbolic",
+  HYPERBOLIC_URL,
+  "v1/chat/completions",
+);
 
-export const hyperbolicTextGeneration = defineHelper<TextGenerationOutput>({
+export const hyperbolicTextGeneration = /* @__PURE__ */ defineHelper<TextGenerationOutput>({
   provider: "hyperbolic",
   task: "text-generation",
   directUrl: HYPERBOLIC_URL,
@@ -31,7 +35,7 @@ export const hyperbolicTextGeneration = defineHelper<TextGenerationOutput>({
   },
 });
 
-export const hyperbolicTextToImage = defineHelper<string | Blob>({
+export const hyperbolicTextToImage = /* @__PURE__ */ defineHelper<string | Blob>({
   provider: "hyperbolic",
   task: "text-to-image",
   directUrl: HYPERBOLIC_URL,

@@ -6,9 +6,9 @@ import { firstGeneratedText, type TextGenerationOutput } from "./text-generation
 
 export const NEBIUS_URL = "https://api.studio.nebius.ai";
 
-export const nebiusConversational = openAIConversational("nebius", NEBIUS_URL, "v1/chat/completions");
+export const nebiusConversational = /* @__PURE__ */ openAIConversational("nebius", NEBIUS_URL, "v1/chat/completions");
 
-export const nebiusTextGeneration = defineHelper<TextGenerationOutput>({
+export const nebiusTextGeneration = /* @__PURE__ */ defineHelper<TextGenerationOutput>({
   provider: "nebius",
   task: "text-generation",
   directUrl: NEBIUS_URL,
@@ -17,7 +17,7 @@ export const nebiusTextGeneration = defineHelper<TextGenerationOutput>({
   getResponse: (response) => firstGeneratedText(response, true),
 });
 
-export const nebiusTextToImage = defineHelper<string | Blob>({
+export const nebiusTextToImage = /* @__PURE__ */ defineHelper<string | Blob>({
   provider: "nebius",
   task: "text-to-image",
   directUrl: NEBIUS_URL,

@@ -4,9 +4,13 @@ import { firstGeneratedText, type TextGenerationOutput } from "./text-generation
 
 export const NOVITA_URL = "https://api.novita.ai";
 
-export const novitaConversational = openAIConversational("novita", NOVITA_URL, "v3/openai/chat/completions");
+export const novitaConversational = /* @__PURE__ */ openAIConversational(
+  "novita",
+  NOVITA_URL,
+  "v3/openai/chat/completions",
+);
 
-export const novitaTextGeneration = defineHelper<TextGenerationOutput>({
+export const novitaTextGeneration = /* @__PURE__ */ defineHelper<TextGenerationOutput>({
   provider: "novita",
   task: "text-generation",
   directUrl: NOVITA_URL,

@@ -2,6 +2,6 @@
 import { openAIConversational } from "./base.js";
 
 export const OPENAI_URL = "https://api.openai.com";
-export const openaiConversational = openAIConversational("openai", OPENAI_URL, "v1/chat/completions", {
+export const openaiConversational = /* @__PURE__ */ openAIConversational("openai", OPENAI_URL, "v1/chat/completions", {
   clientSideRoutingOnly: true,
 });

@@ -31,13 +31,16 @@ function replicateHelper<T>(
   });
 }
 
-export const replicateTextToImage = replicateHelper<string | Blob>("text-to-image", (response, context) => {
-  const output = isObject(response) ? response.output : undefined;
-  if (Array.isArray(output) && output.length > 0 && isString(output[0])) return imageFromUrl(output[0], context);
-  throw new InferenceOutputError("Expected Replicate text-to-image response format");
-});
+export const replicateTextToImage = /* @__PURE__ */ replicateHelper<string | Blob>(
+  "text-to-image",
+  (response, context) => {
+    const output = isObject(response) ? response.output : undefined;
+    if (Array.isArray(output) && output.length > 0 && isString(output[0])) return imageFromUrl(output[0], context);
+    throw new InferenceOutputError("Expected Replicate text-to-image response format");
+  },
+);
 
-export const replicateTextToSpeech = replicateHelper<Blob>(
+export const replicateTextToSpeech = /* @__PURE__ */ replicateHelper<Blob>(
   "text-to-speech",
   (response, context) => {
     if (response instanceof Blob) return response;
@@ -49,7 +52,7 @@ export const replicateTextToSpeech = replicateHelper<Blob>(
   true,
 );
 
-export const replicateTextToVideo = replicateHelper<Blob>("text-to-video", (response, context) => {
+export const replicateTextToVideo = /* @__PURE__ */ replicateHelper<Blob>("text-to-video", (response, context) => {
   const output = isObject(response) ? response.output : undefined;
   if (isString(output) && (/^http(s?):/.test(output) || output.startsWith("/"))) return download(output, context);
   throw new InferenceOutputError("Expected { output: string }");

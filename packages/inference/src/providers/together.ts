@@ -6,9 +6,13 @@ import { isChoicesResponse, type TextGenerationOutput } from "./text-generation-
 
 export const TOGETHER_URL = "https://api.together.xyz";
 
-export const togetherConversational = openAIConversational("together", TOGETHER_URL, "v1/chat/completions");
+export const togetherConversational = /* @__PURE__ */ openAIConversational(
+  "together",
+  TOGETHER_URL,
+  "v1/chat/completions",
+);
 
-export const togetherTextGeneration = defineHelper<TextGenerationOutput>({
+export const togetherTextGeneration = /* @__PURE__ */ defineHelper<TextGenerationOutput>({
   provider: "together",
   task: "text-generation",
   directUrl: TOGETHER_URL,
@@ -23,7 +27,7 @@ export const togetherTextGeneration = defineHelper<TextGenerationOutput>({
   },
 });
 
-export const togetherTextToImage = defineHelper<string | Blob>({
+export const togetherTextToImage = /* @__PURE__ */ defineHelper<string | Blob>({
   provider: "together",
   task: "text-to-image",
   directUrl: TOGETHER_URL,
