@@ -1,0 +1,364 @@
+// Expressions → closures `(scope) => value`, built once per template. Filters and tests are resolved at
+// compile time (unknown names are syntax errors except where Jinja2 defers them to run time).
+import type { CallArgs, Expr } from "./ast.js";
+import { Fault } from "./errors.js";
+import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
+import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
+import { add, concat, contains, div, floordiv, mod, mul, negate, plus, pow, slice, sub } from "./runtime/ops.js";
+import type { Scope } from "./runtime/state.js";
+import { TEST_TABLE, type TestFn } from "./runtime/tests.js";
+import { dictEntries, isDict, type Kwargs, pyCompare, pyEq, truthy, tuple, typeName, Undefined } from "./runtime/values.js";
+import { iterate } from "./runtime/ops.js";
+
+export type Ev = (s: Scope) => unknown;
+
+/** Gives a Fault raised below this node the node's position, unless a deeper node already did. */
+export function mark(err: unknown, offset: number): unknown {
+  if (err instanceof Fault && err.offset < 0) err.offset = offset;
+  return err;
+}
+
+const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
+  "+": add,
+  "-": sub,
+  "*": mul,
+  "/": div,
+  "//": floordiv,
+  "%": mod,
+  "**": pow,
+};
+
+type ArgsEv = (s: Scope) => { args: unknown[]; kw: Kwargs };
+
+export class ExprCompiler {
+  /** True while compiling inside an `if` statement or a conditional expression (unknown filters deferred). */
+  lenient = false;
+
+  constructor(private readonly lineOf: (offset: number) => number) {}
+
+  expr(node: Expr): Ev {
+    switch (node.type) {
+      case "Const": {
+        const v = node.value;
+        return () => v;
+      }
+      case "Name": {
+        const name = node.name;
+        return (s) => s.lookup(name);
+      }
+      case "List": {
+        const items = node.items.map((x) => this.expr(x));
+        return (s) => {
+          const out = new Array(items.length);
+          for (let i = 0; i < items.length; i++) out[i] = items[i](s);
+          return out;
+        };
+      }
+      case "Tuple": {
+        const items = node.items.map((x) => this.expr(x));
+        return (s) => {
+          const out = new Array(items.length);
+          for (let i = 0; i < items.length; i++) out[i] = items[i](s);
+          return tuple(out);
+        };
+      }
+      case "Dict": {
+        const pairs = node.pairs.map(([k, v]) => [this.expr(k), this.expr(v)] as const);
+        return (s) => {
+          const m = new Map<unknown, unknown>();
+          for (const [k, v] of pairs) m.set(k(s), v(s));
+          return m;
+        };
+      }
+      case "GetAttr": {
+        const obj = this.expr(node.obj);
+        const name = node.name;
+        const o = node.o;
+        return (s) => {
+          const v = obj(s);
+          try {
+            return getAttr(v, name);
+          } catch (e) {
+            throw mark(e, o);
+          }
+        };
+      }
+      case "GetItem": {
+        const obj = this.expr(node.obj);
+        const key = this.expr(node.key);
+        const o = node.o;
+        return (s) => {
+          const v = obj(s);
+          const k = key(s);
+          try {
+            return getItem(v, k);
+          } catch (e) {
+            throw mark(e, o);
+          }
+        };
+      }
+      case "Slice": {
+        const obj = this.expr(node.obj);
+        const none: Ev = () => null;
+        const a = node.start ? this.expr(node.start) : none;
+        const b = node.stop ? this.expr(node.stop) : none;
+        const c = node.step ? this.expr(node.step) : none;
+        const o = node.o;
+        return (s) => {
+          try {
+            return slice(obj(s), a(s), b(s), c(s));
+          } catch (e) {
+            throw mark(e, o);
+          }
+        };
+      }
+      case "Call":
+        return this.call(node);
+      case "Filter": {
+        if (!node.value) throw new Fault("syntax", "filter without a value", node.o);
+        return this.filter(node, this.expr(node.value));
+      }
+      case "Test":
+        return this.test(node);
+      case "Unary": {
+        const operand = this.expr(node.operand);
+        const o = node.o;
+        if (node.op === "not") return (s) => !truthy(operand(s));
+        const f = node.op === "-" ? negate : plus;
+        return (s) => {
+          try {
+            return f(operand(s));
+          } catch (e) {
+            throw mark(e, o);
+          }
+        };
+      }
+      case "Binary": {
+        const l = this.expr(node.left);
+        const r = this.expr(node.right);
+        const f = BINARY[node.op];
+        const o = node.o;
+        return (s) => {
+          const a = l(s);
+          const b = r(s);
+          try {
+            return f(a, b);
+          } catch (e) {
+            throw mark(e, o);
+          }
+        };
+      }
+      case "Concat": {
+        const items = node.items.map((x) => this.expr(x));
+        const o = node.o;
+        return (s) => {
+          const vals = items.map((f) => f(s));
+          try {
+            return concat(vals);
+          } catch (e) {
+            throw mark(e, o);
+          }
+        };
+      }
+      case "And": {
+        const l = this.expr(node.left);
+        const r = this.expr(node.right);
+        return (s) => {
+          const a = l(s);
+          return truthy(a) ? r(s) : a;
+        };
+      }
+      case "Or": {
+        const l = this.expr(node.left);
+        const r = this.expr(node.right);
+        return (s) => {
+          const a = l(s);
+          return truthy(a) ? a : r(s);
+        };
+      }
+      case "Compare":
+        return this.compare(node);
+      case "CondExpr": {
+        const saved = this.lenient;
+        this.lenient = true;
+        const test = this.expr(node.test);
+        const then = this.expr(node.then);
+        const line = this.lineOf(node.o);
+        const other: Ev = node.else
+          ? this.expr(node.else)
+          : () =>
+              new Undefined(
+                null,
+                undefined,
+                `the inline if-expression on line ${line} evaluated to false and no else section was defined.`,
+              );
+        this.lenient = saved;
+        return (s) => (truthy(test(s)) ? then(s) : other(s));
+      }
+    }
+  }
+
+  private compare(node: Expr & { type: "Compare" }): Ev {
+    const first = this.expr(node.first);
+    const ops = node.ops.map(([op, e]) => [op, this.expr(e)] as const);
+    const o = node.o;
+    const check = (op: string, a: unknown, b: unknown): boolean => {
+      switch (op) {
+        case "eq":
+          return pyEq(a, b);
+        case "ne":
+          return !pyEq(a, b);
+        case "in":
+          return contains(b, a);
+        case "notin":
+          return !contains(b, a);
+        case "lt":
+          return pyCompare(a, b, op) < 0;
+        case "lteq":
+          return pyCompare(a, b, op) <= 0;
+        case "gt":
+          return pyCompare(a, b, op) > 0;
+        default:
+          return pyCompare(a, b, op) >= 0;
+      }
+    };
+    if (ops.length === 1) {
+      const [op, rhs] = ops[0];
+      if (op === "eq") return (s) => pyEq(first(s), rhs(s));
+      if (op === "ne") return (s) => !pyEq(first(s), rhs(s));
+      return (s) => {
+        const a = first(s);
+        const b = rhs(s);
+        try {
+          return check(op, a, b);
+        } catch (e) {
+          throw mark(e, o);
+        }
+      };
+    }
+    return (s) => {
+      let a = first(s);
+      for (const [op, rhs] of ops) {
+        const b = rhs(s);
+        try {
+          if (!check(op, a, b)) return false;
+        } catch (e) {
+          throw mark(e, o);
+        }
+        a = b;
+      }
+      return true;
+    };
+  }
+
+  /** Positional + keyword arguments (with `*args` / `**kwargs` expansion). */
+  args(node: CallArgs): ArgsEv {
+    const pos = node.args.map((a) => this.expr(a));
+    const kws = node.kwargs.map(([k, v]) => [k, this.expr(v)] as const);
+    const star = node.starArgs ? this.expr(node.starArgs) : null;
+    const starKw = node.starKwargs ? this.expr(node.starKwargs) : null;
+    const noKw = kws.length === 0 && !starKw;
+    if (noKw && !star) {
+      if (pos.length === 0) return () => ({ args: [], kw: null });
+      return (s) => {
+        const args = new Array(pos.length);
+        for (let i = 0; i < pos.length; i++) args[i] = pos[i](s);
+        return { args, kw: null };
+      };
+    }
+    return (s) => {
+      const args = pos.map((f) => f(s));
+      if (star) for (const x of iterate(star(s))) args.push(x);
+      let kw: Kwargs = null;
+      if (!noKw) {
+        kw = new Map();
+        for (const [k, f] of kws) kw.set(k, f(s));
+        if (starKw) {
+          const d = starKw(s);
+          if (!isDict(d)) throw new Fault("type", `argument after ** must be a mapping, not ${typeName(d)}`);
+          for (const [k, v] of dictEntries(d)) kw.set(String(k), v);
+        }
+      }
+      return { args, kw };
+    };
+  }
+
+  private call(node: Expr & { type: "Call" }): Ev {
+    const argsOf = this.args(node);
+    const o = node.o;
+    if (node.callee.type === "GetAttr") {
+      const obj = this.expr(node.callee.obj);
+      const name = node.callee.name;
+      return (s) => {
+        const target = obj(s);
+        const { args, kw } = argsOf(s);
+        s.rt.tick();
+        try {
+          return callMethod(target, name, args, kw);
+        } catch (e) {
+          throw mark(e, o);
+        }
+      };
+    }
+    const callee = this.expr(node.callee);
+    return (s) => {
+      const fn = callee(s);
+      const { args, kw } = argsOf(s);
+      s.rt.tick();
+      try {
+        return callValue(fn, args, kw);
+      } catch (e) {
+        throw mark(e, o);
+      }
+    };
+  }
+
+  /** A filter applied to `input` (also used by filter blocks and `set … | filter` blocks). */
+  filter(node: Expr & { type: "Filter" }, input: Ev): Ev {
+    const fn = FILTER_TABLE.get(node.name);
+    const o = node.o;
+    if (!fn) {
+      if (!this.lenient) throw new Fault("syntax", `No filter named '${node.name}'.`, o);
+      const msg = `No filter named '${node.name}' found.`;
+      return () => {
+        throw new Fault("syntax", msg, o);
+      };
+    }
+    const argsOf = this.args(node);
+    const f: FilterFn = fn;
+    return (s) => {
+      const v = input(s);
+      const { args, kw } = argsOf(s);
+      try {
+        return f(v, args, kw, s.rt);
+      } catch (e) {
+        throw mark(e, o);
+      }
+    };
+  }
+
+  private test(node: Expr & { type: "Test" }): Ev {
+    const fn = TEST_TABLE.get(node.name);
+    const o = node.o;
+    const value = this.expr(node.value);
+    if (!fn) {
+      if (!this.lenient) throw new Fault("syntax", `No test named '${node.name}'.`, o);
+      const msg = `No test named '${node.name}' found.`;
+      return () => {
+        throw new Fault("syntax", msg, o);
+      };
+    }
+    const argsOf = this.args(node);
+    const t: TestFn = fn;
+    const neg = node.negated;
+    return (s) => {
+      const v = value(s);
+      const { args, kw } = argsOf(s);
+      try {
+        return t(v, args, kw) !== neg;
+      } catch (e) {
+        throw mark(e, o);
+      }
+    };
+  }
+}

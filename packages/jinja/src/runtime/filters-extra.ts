@@ -1,0 +1,167 @@
+// Tier-2 filters (HTML / URL / text layout helpers), kept apart from the ones chat templates use.
+import { typeError } from "../errors.js";
+import { bind, REQUIRED } from "./args.js";
+import type { FilterFn } from "./filters.js";
+import { pyFixed } from "./format.js";
+import { htmlEscape } from "./ops.js";
+import { dictEntries, isDict, isNumber, Markup, numVal, pyRepr, toStr, truthy, Undefined } from "./values.js";
+
+function urlQuote(s: string, safe: string): string {
+  const bytes = new TextEncoder().encode(s);
+  let out = "";
+  for (const b of bytes) {
+    const c = String.fromCharCode(b);
+    if (/[A-Za-z0-9_.\-~]/.test(c) || (b < 128 && safe.includes(c))) out += c;
+    else out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+function striptags(s: string): string {
+  const noComments = s.replace(/<!--.*?-->/gs, "");
+  const noTags = noComments.replace(/<[^>]*>/gs, "");
+  const collapsed = noTags.split(/\s+/u).filter((x) => x).join(" ");
+  return collapsed
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;|&#34;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+function wordwrap(s: string, width: number, breakLong: boolean, wrapstring: string, breakOnHyphens: boolean): string {
+  const paragraphs = s.split(/\r\n|\r|\n/);
+  return paragraphs
+    .map((para) => {
+      const words = para
+        .replace(/\t/g, "        ")
+        .split(breakOnHyphens ? /(\s+|(?<=[A-Za-z]-)(?=[A-Za-z]))/ : /(\s+)/)
+        .filter((x) => x && !/^\s+$/.test(x));
+      const lines: string[] = [];
+      let cur = "";
+      for (let w of words) {
+        const sep = cur && !cur.endsWith("-") ? " " : "";
+        if (cur && (cur + sep + w).length <= width) {
+          cur += sep + w;
+          continue;
+        }
+        if (cur) lines.push(cur);
+        cur = "";
+        while (breakLong && w.length > width) {
+          lines.push(w.slice(0, width));
+          w = w.slice(width);
+        }
+        cur = w;
+      }
+      if (cur) lines.push(cur);
+      return lines.join(wrapstring);
+    })
+    .join(wrapstring);
+}
+
+function filesizeformat(value: unknown, binary: boolean): string {
+  const bytes = numVal(value);
+  const base = binary ? 1024 : 1000;
+  const prefixes = binary
+    ? ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"]
+    : ["kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"];
+  if (bytes === 1) return "1 Byte";
+  if (bytes < base) return `${Math.trunc(bytes)} Bytes`;
+  let unit = base;
+  let prefix = prefixes[0];
+  for (let i = 0; i < prefixes.length; i++) {
+    unit = base ** (i + 2);
+    prefix = prefixes[i];
+    if (bytes < unit) break;
+  }
+  return `${pyFixed((base * bytes) / unit, 1)} ${prefix}`;
+}
+
+function urlize(text: string, trimLimit: number | null, nofollow: boolean, target: string | null): string {
+  const words = text.split(/(\s+)/);
+  const rel = ["noopener", ...(nofollow ? ["nofollow"] : [])].join(" ");
+  const attrs = ` rel="${rel}"${target ? ` target="${htmlEscape(target)}"` : ""}`;
+  const trim = (x: string) => (trimLimit !== null && x.length > trimLimit ? `${x.slice(0, trimLimit)}...` : x);
+  return words
+    .map((word) => {
+      const m = /^([(<]*)(.*?)([.,)>\n]*)$/s.exec(word);
+      if (!m) return htmlEscape(word);
+      const [, head, middle, tail] = m;
+      let link: string | null = null;
+      if (/^https?:\/\//.test(middle)) link = middle;
+      else if (/^www\./.test(middle) || /^[\w.-]+\.(com|net|org)$/.test(middle)) link = `https://${middle}`;
+      else if (/^mailto:/.test(middle) || /^[^@\s]+@[\w.-]+\.\w+$/.test(middle)) {
+        const addr = middle.replace(/^mailto:/, "");
+        return `${htmlEscape(head)}<a href="mailto:${htmlEscape(addr)}">${htmlEscape(addr)}</a>${htmlEscape(tail)}`;
+      }
+      if (link === null) return htmlEscape(word);
+      return `${htmlEscape(head)}<a href="${htmlEscape(link)}"${attrs}>${htmlEscape(trim(middle))}</a>${htmlEscape(tail)}`;
+    })
+    .join("");
+}
+
+export const EXTRA_FILTERS: [string, FilterFn][] = [
+  [
+    "filesizeformat",
+    (v, a, k) => {
+      const [binary] = bind("do_filesizeformat", a, k, ["binary"], [false]);
+      if (!isNumber(v)) throw typeError("must be real number");
+      return filesizeformat(v, truthy(binary));
+    },
+  ],
+  ["pprint", (v) => pyRepr(v)],
+  ["striptags", (v) => striptags(toStr(v))],
+  [
+    "urlencode",
+    (v) => {
+      if (typeof v === "string" || v instanceof Markup) return urlQuote(toStr(v), "/");
+      const pairs = isDict(v) ? dictEntries(v) : Array.isArray(v) ? (v as unknown[][]) : null;
+      if (pairs === null) return urlQuote(toStr(v), "/");
+      return pairs.map(([x, y]) => `${urlQuote(toStr(x), "")}=${urlQuote(toStr(y), "")}`).join("&");
+    },
+  ],
+  [
+    "urlize",
+    (v, a, k) => {
+      const [trimLimit, nofollow, target] = bind(
+        "do_urlize",
+        a,
+        k,
+        ["trim_url_limit", "nofollow", "target", "rel", "extra_schemes"],
+        [null, false, null, null, null],
+      );
+      return urlize(toStr(v), trimLimit === null ? null : numVal(trimLimit), truthy(nofollow), target === null ? null : toStr(target));
+    },
+  ],
+  [
+    "wordwrap",
+    (v, a, k) => {
+      const [width, breakLong, wrapstring, breakOnHyphens] = bind(
+        "do_wordwrap",
+        a,
+        k,
+        ["width", "break_long_words", "wrapstring", "break_on_hyphens"],
+        [79, true, null, true],
+      );
+      return wordwrap(toStr(v), numVal(width), truthy(breakLong), wrapstring === null ? "\n" : toStr(wrapstring), truthy(breakOnHyphens));
+    },
+  ],
+  [
+    "xmlattr",
+    (v, a, k) => {
+      const [autospace] = bind("do_xmlattr", a, k, ["autospace"], [true]);
+      if (!isDict(v)) throw typeError("xmlattr requires a mapping");
+      const parts: string[] = [];
+      for (const [key, val] of dictEntries(v)) {
+        if (val === null || val instanceof Undefined) continue;
+        const name = toStr(key);
+        if (/[\s/>=]/.test(name)) throw typeError(`Invalid character in attribute name: ${pyRepr(name)}`);
+        parts.push(`${htmlEscape(name)}="${htmlEscape(toStr(val))}"`);
+      }
+      const rv = parts.join(" ");
+      return new Markup(rv && truthy(autospace) ? ` ${rv}` : rv);
+    },
+  ],
+];
+
+export { REQUIRED };

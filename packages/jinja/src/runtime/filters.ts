@@ -1,0 +1,593 @@
+// The built-in filters of Jinja2 (with the chat-template `tojson`), as a name → function table.
+import { Fault, typeError } from "../errors.js";
+import { getAttr, getItem } from "./access.js";
+import { bind, REQUIRED } from "./args.js";
+import { EXTRA_FILTERS } from "./filters-extra.js";
+import { pyFixed, printfFormat } from "./format.js";
+import { dumps } from "./json.js";
+import { checkSize } from "./limits.js";
+import { replaceStr } from "./methods.js";
+import { escapeValue, iterate } from "./ops.js";
+import { pyCapitalize, pySplitlines, pyStrip } from "./strings.js";
+import {
+  codePoints,
+  dictEntries,
+  fromHost,
+  isDict,
+  isFloat,
+  isNumber,
+  isTuple,
+  type Kwargs,
+  Markup,
+  mkFloat,
+  Namespace,
+  numVal,
+  PyFloat,
+  PyIterator,
+  pyCompare,
+  pyEq,
+  strLen,
+  toStr,
+  truthy,
+  tuple,
+  typeName,
+  Undefined,
+} from "./values.js";
+
+export interface FilterEnv {
+  autoescape: boolean;
+  random: () => number;
+  callFilter(name: string, value: unknown, args: unknown[], kw: Kwargs): unknown;
+  callTest(name: string, value: unknown, args: unknown[], kw: Kwargs): boolean;
+}
+export type FilterFn = (value: unknown, args: unknown[], kw: Kwargs, env: FilterEnv) => unknown;
+
+const gen = (items: unknown[]): PyIterator => new PyIterator(items, "generator");
+/** Jinja2's soft_str: Markup stays Markup, everything else becomes a str. */
+const softStr = (v: unknown): string => toStr(v);
+const keepMarkup = (v: unknown, s: string): string | Markup => (v instanceof Markup ? new Markup(s) : s);
+
+export function pyLen(v: unknown): number {
+  if (typeof v === "string") return strLen(v);
+  if (Array.isArray(v)) return v.length;
+  if (v instanceof Undefined) return 0;
+  if (v instanceof Markup) return strLen(v.s);
+  if (v instanceof Map) return v.size;
+  if (isDict(v)) return dictEntries(v).length;
+  if (v instanceof PyIterator) throw typeError(`object of type '${v.typeName}' has no len()`);
+  throw typeError(`object of type '${typeName(v)}' has no len()`);
+}
+
+/** make_attrgetter: dotted paths and integer parts, item lookup first (environment.getitem). */
+export function attrGetter(attribute: unknown, postprocess?: (v: unknown) => unknown, dflt?: unknown) {
+  const parts: (string | number)[] =
+    typeof attribute === "string"
+      ? attribute.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p))
+      : [attribute as number];
+  return (item: unknown): unknown => {
+    let v = item;
+    for (const p of parts) {
+      v = getItem(v, p);
+      if (dflt !== undefined && dflt !== null && v instanceof Undefined) {
+        v = dflt;
+        break;
+      }
+    }
+    return postprocess ? postprocess(v) : v;
+  };
+}
+
+const lowerIfStr = (v: unknown): unknown => (typeof v === "string" ? v.toLowerCase() : v instanceof Markup ? v.s.toLowerCase() : v);
+
+function sortKeyFn(caseSensitive: unknown, attribute: unknown): (v: unknown) => unknown {
+  const post = truthy(caseSensitive) ? undefined : lowerIfStr;
+  if (attribute === null || attribute === undefined) return post ?? ((v) => v);
+  const getters = String(attribute)
+    .split(",")
+    .map((a) => attrGetter(a.trim(), post));
+  if (typeof attribute !== "string" || getters.length === 1) return attrGetter(attribute, post);
+  return (v) => tuple(getters.map((g) => g(v)));
+}
+
+function pySorted(items: unknown[], key: (v: unknown) => unknown, reverse: boolean): unknown[] {
+  const keyed = items.map((v) => [key(v), v] as const);
+  keyed.sort((a, b) => {
+    if (pyEq(a[0], b[0])) return 0;
+    const c = pyCompare(a[0], b[0], "lt");
+    return reverse ? -c : c;
+  });
+  return keyed.map((x) => x[1]);
+}
+
+function selectOrReject(
+  value: unknown,
+  args: unknown[],
+  kw: Kwargs,
+  env: FilterEnv,
+  lookupAttr: boolean,
+  modfunc: boolean,
+): PyIterator {
+  const items = iterate(value).map(fromHost);
+  let rest = args;
+  let transform = (v: unknown): unknown => v;
+  if (lookupAttr) {
+    if (!rest.length) throw typeError("Missing parameter for attribute name");
+    transform = attrGetter(rest[0]);
+    rest = rest.slice(1);
+  }
+  let test: (v: unknown) => boolean;
+  if (rest.length) {
+    const name = toStr(rest[0]);
+    const targs = rest.slice(1);
+    test = (v) => env.callTest(name, v, targs, kw);
+  } else test = truthy;
+  return gen(items.filter((x) => test(transform(x)) === modfunc));
+}
+
+function toInt(value: unknown, dflt: unknown, base: number): unknown {
+  if (typeof value === "string" || value instanceof Markup) {
+    const s = toStr(value).trim().replace(/_/g, "");
+    const m = /^[+-]?(0[xob])?[0-9a-z]+$/i.exec(s);
+    if (m) {
+      let body = s;
+      let b = base;
+      const neg = body.startsWith("-");
+      body = body.replace(/^[+-]/, "");
+      if (b === 0 || (b === 16 && /^0x/i.test(body)) || (b === 8 && /^0o/i.test(body)) || (b === 2 && /^0b/i.test(body))) {
+        if (/^0x/i.test(body)) b = 16;
+        else if (/^0o/i.test(body)) b = 8;
+        else if (/^0b/i.test(body)) b = 2;
+        else b = 10;
+        body = b === 10 ? body : body.slice(2);
+      }
+      const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, b);
+      if (body && [...body.toLowerCase()].every((c) => digits.includes(c))) {
+        const n = b === 10 ? BigInt(body) : [...body.toLowerCase()].reduce((acc, c) => acc * BigInt(b) + BigInt(digits.indexOf(c)), 0n);
+        const r = neg ? -n : n;
+        return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
+      }
+    }
+    const f = toFloat(value, null);
+    if (f === null) return dflt;
+    const x = numVal(f);
+    return Number.isFinite(x) ? Math.trunc(x) : dflt;
+  }
+  if (isNumber(value)) {
+    const x = numVal(value);
+    if (typeof value === "bigint") return value;
+    if (!Number.isFinite(x)) return dflt;
+    return Math.trunc(x) === 0 ? 0 : Math.trunc(x);
+  }
+  return dflt;
+}
+
+function toFloat(value: unknown, dflt: unknown): unknown {
+  if (isNumber(value)) return mkFloat(numVal(value));
+  if (typeof value === "string" || value instanceof Markup) {
+    const s = toStr(value).trim().replace(/(\d)_(?=\d)/g, "$1");
+    if (/^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
+    const low = s.toLowerCase();
+    if (/^[+-]?(inf|infinity)$/.test(low)) return low.startsWith("-") ? -Infinity : Infinity;
+    if (/^[+-]?nan$/.test(low)) return Number.NaN;
+  }
+  return dflt;
+}
+
+function pyRound(value: unknown, precision: number, method: string): unknown {
+  if (!["common", "ceil", "floor"].includes(method)) throw typeError("method must be common, ceil or floor");
+  const x = numVal(value);
+  if (method === "common") {
+    if (!isFloat(value) && isNumber(value)) {
+      if (precision >= 0) return typeof value === "boolean" ? (value ? 1 : 0) : value;
+      const p = 10 ** -precision;
+      const q = x / p;
+      const r = Math.round(q);
+      const even = Math.abs(q % 1) === 0.5 ? (r % 2 === 0 ? r : r - 1) : r;
+      return even * p;
+    }
+    if (!Number.isFinite(x)) return mkFloat(x);
+    if (precision >= 0) return mkFloat(Number(pyFixed(x, Math.min(precision, 100))));
+    const p = 10 ** -precision;
+    return mkFloat(Number(pyFixed(x / p, 0)) * p);
+  }
+  const p = 10 ** precision;
+  return mkFloat((method === "ceil" ? Math.ceil(x * p) : Math.floor(x * p)) / p);
+}
+
+function doTitle(s: string): string {
+  return s
+    .split(/([-\s({[<]+)/u)
+    .filter((x) => x)
+    .map((item) => {
+      const cps = codePoints(item);
+      return cps[0].toUpperCase() + cps.slice(1).join("").toLowerCase();
+    })
+    .join("");
+}
+
+function doIndent(s: unknown, width: unknown, first: unknown, blank: unknown): unknown {
+  const indention = typeof width === "string" ? width : " ".repeat(numVal(width));
+  let text = softStr(s) + "\n";
+  const lines = pySplitlines(text, false);
+  let rv: string;
+  if (truthy(blank)) rv = lines.join(`\n${indention}`);
+  else {
+    rv = lines.shift() ?? "";
+    if (lines.length) rv += `\n${lines.map((l) => (l ? indention + l : l)).join("\n")}`;
+  }
+  if (truthy(first)) rv = indention + rv;
+  text = rv;
+  checkSize(text.length);
+  return keepMarkup(s, text);
+}
+
+function doTruncate(s: unknown, length: number, killwords: boolean, end: string, leeway: number): string {
+  const str = softStr(s);
+  const cps = codePoints(str);
+  const endLen = strLen(end);
+  if (length < endLen) throw new Fault("type", `expected length >= ${endLen}, got ${length}`);
+  if (leeway < 0) throw new Fault("type", `expected leeway >= 0, got ${leeway}`);
+  if (cps.length <= length + leeway) return str;
+  const head = cps.slice(0, Math.max(0, length - endLen)).join("");
+  if (killwords) return head + end;
+  const sp = head.lastIndexOf(" ");
+  return (sp === -1 ? head : head.slice(0, sp)) + end;
+}
+
+function minMax(value: unknown, args: unknown[], kw: Kwargs, name: string, wantMax: boolean): unknown {
+  const [caseSensitive, attribute] = bind(name, args, kw, ["case_sensitive", "attribute"], [false, null]);
+  const items = iterate(value).map(fromHost);
+  if (!items.length) return new Undefined(null, undefined, "No aggregated item, sequence was empty.");
+  const key = sortKeyFn(caseSensitive, attribute);
+  let best = items[0];
+  let bestKey = key(best);
+  for (let i = 1; i < items.length; i++) {
+    const k = key(items[i]);
+    const c = pyCompare(k, bestKey, wantMax ? "gt" : "lt");
+    if (wantMax ? c > 0 : c < 0) {
+      best = items[i];
+      bestKey = k;
+    }
+  }
+  return best;
+}
+
+const FILTERS: [string, FilterFn][] = [
+  [
+    "abs",
+    (v) => {
+      if (typeof v === "number") return Math.abs(v);
+      if (v instanceof PyFloat) return new PyFloat(Math.abs(v.v));
+      if (typeof v === "boolean") return v ? 1 : 0;
+      if (typeof v === "bigint") return v < 0n ? -v : v;
+      if (v instanceof Undefined) v.fail();
+      throw typeError(`bad operand type for abs(): '${typeName(v)}'`);
+    },
+  ],
+  [
+    "attr",
+    (v, a, k) => {
+      const [name] = bind("do_attr", a, k, ["name"], [REQUIRED]);
+      if (isDict(v)) {
+        const got = getAttr(new Map(), toStr(name));
+        return got instanceof Undefined ? new Undefined(toStr(name), v) : getAttr(v, toStr(name));
+      }
+      return getAttr(v, toStr(name));
+    },
+  ],
+  [
+    "batch",
+    (v, a, k) => {
+      const [count, fill] = bind("do_batch", a, k, ["linecount", "fill_with"], [REQUIRED, null]);
+      const n = numVal(count);
+      const items = iterate(v).map(fromHost);
+      const out: unknown[][] = [];
+      for (let i = 0; i < items.length; i += n) out.push(items.slice(i, i + n));
+      const last = out[out.length - 1];
+      if (last && fill !== null && last.length < n) while (last.length < n) last.push(fill);
+      return gen(out);
+    },
+  ],
+  ["capitalize", (v) => keepMarkup(v, pyCapitalize(softStr(v)))],
+  [
+    "center",
+    (v, a, k) => {
+      const [width] = bind("do_center", a, k, ["width"], [80]);
+      const s = softStr(v);
+      const w = numVal(width);
+      const len = strLen(s);
+      if (w <= len) return s;
+      checkSize(w);
+      const total = w - len;
+      const left = Math.floor(total / 2) + (total & w & 1);
+      return " ".repeat(left) + s + " ".repeat(total - left);
+    },
+  ],
+  ["count", (v) => pyLen(v)],
+  [
+    "default",
+    (v, a, k) => {
+      const [dflt, boolean] = bind("do_default", a, k, ["default_value", "boolean"], ["", false]);
+      return v instanceof Undefined || (truthy(boolean) && !truthy(v)) ? dflt : v;
+    },
+  ],
+  [
+    "dictsort",
+    (v, a, k) => {
+      const [cs, by, reverse] = bind("do_dictsort", a, k, ["case_sensitive", "by", "reverse"], [false, "key", false]);
+      if (!isDict(v)) throw typeError("'dictsort' filter requires a mapping");
+      const pos = by === "key" ? 0 : by === "value" ? 1 : -1;
+      if (pos < 0) throw typeError("You can only sort by either 'key' or 'value'");
+      const entries = dictEntries(v).map((e) => tuple([e[0], e[1]]));
+      const post = truthy(cs) ? (x: unknown) => x : lowerIfStr;
+      return pySorted(entries, (e) => post((e as unknown[])[pos]), truthy(reverse));
+    },
+  ],
+  ["escape", (v) => (v instanceof Markup ? v : new Markup(escapeValue(v)))],
+  [
+    "first",
+    (v) => {
+      const items = iterate(v);
+      return items.length ? fromHost(items[0]) : new Undefined(null, undefined, "No first item, sequence was empty.");
+    },
+  ],
+  [
+    "float",
+    (v, a, k) => {
+      const [dflt] = bind("do_float", a, k, ["default"], [new PyFloat(0)]);
+      return toFloat(v, dflt);
+    },
+  ],
+  ["forceescape", (v) => new Markup(escapeValue(toStr(v)))],
+  [
+    "format",
+    (v, a, k) => {
+      if (a.length && k !== null && k.size) throw typeError("can't handle positional and keyword arguments at the same time");
+      return printfFormat(softStr(v), k !== null && k.size ? k : tuple(a));
+    },
+  ],
+  [
+    "groupby",
+    (v, a, k) => {
+      const [attribute, dflt, cs] = bind("do_groupby", a, k, ["attribute", "default", "case_sensitive"], [REQUIRED, null, false]);
+      const getter = attrGetter(attribute, truthy(cs) ? undefined : lowerIfStr, dflt);
+      const items = pySorted(iterate(v).map(fromHost), getter, false);
+      const out: unknown[] = [];
+      const raw = attrGetter(attribute, undefined, dflt);
+      for (const item of items) {
+        const key = getter(item);
+        const last = out[out.length - 1] as unknown[] | undefined;
+        if (last && pyEq(getter((last[1] as unknown[])[0]), key)) (last[1] as unknown[]).push(item);
+        else out.push(tuple([truthy(cs) ? key : raw(item), [item]]));
+      }
+      return out;
+    },
+  ],
+  [
+    "indent",
+    (v, a, k) => {
+      const [width, first, blank] = bind("do_indent", a, k, ["width", "first", "blank"], [4, false, false]);
+      return doIndent(v, width, first, blank);
+    },
+  ],
+  [
+    "int",
+    (v, a, k) => {
+      const [dflt, base] = bind("do_int", a, k, ["default", "base"], [0, 10]);
+      return toInt(v, dflt, numVal(base));
+    },
+  ],
+  [
+    "items",
+    (v) => {
+      if (v instanceof Undefined) return gen([]);
+      if (!isDict(v)) throw typeError("Can only get item pairs from a mapping.");
+      return gen(dictEntries(v).map((e) => tuple([e[0], e[1]])));
+    },
+  ],
+  [
+    "join",
+    (v, a, k) => {
+      const [d, attribute] = bind("do_join", a, k, ["d", "attribute"], ["", null]);
+      let items = iterate(v).map(fromHost);
+      if (attribute !== null) items = items.map(attrGetter(attribute));
+      const r = items.map(softStr).join(softStr(d));
+      checkSize(r.length);
+      return r;
+    },
+  ],
+  [
+    "last",
+    (v) => {
+      if (v instanceof PyIterator) throw typeError(`'${v.typeName}' object is not reversible`);
+      if (v instanceof Undefined) throw typeError("'Undefined' object is not reversible");
+      const items = iterate(v);
+      return items.length
+        ? fromHost(items[items.length - 1])
+        : new Undefined(null, undefined, "No last item, sequence was empty.");
+    },
+  ],
+  ["length", (v) => pyLen(v)],
+  ["list", (v) => iterate(v).map(fromHost)],
+  ["lower", (v) => keepMarkup(v, softStr(v).toLowerCase())],
+  [
+    "map",
+    (v, a, k, env) => {
+      const items = iterate(v).map(fromHost);
+      if (!a.length && k !== null && k.has("attribute")) {
+        const rest = new Map(k);
+        const attribute = rest.get("attribute");
+        rest.delete("attribute");
+        const dflt = rest.get("default");
+        rest.delete("default");
+        if (rest.size) throw typeError(`Unexpected keyword argument '${[...rest.keys()][0]}'`);
+        return gen(items.map(attrGetter(attribute, undefined, dflt)));
+      }
+      if (!a.length) throw typeError("map requires a filter argument");
+      const name = toStr(a[0]);
+      const fargs = a.slice(1);
+      return gen(items.map((x) => env.callFilter(name, x, fargs, k)));
+    },
+  ],
+  ["max", (v, a, k) => minMax(v, a, k, "do_max", true)],
+  ["min", (v, a, k) => minMax(v, a, k, "do_min", false)],
+  [
+    "random",
+    (v, _a, _k, env) => {
+      const items = iterate(v);
+      if (!items.length) throw typeError("Cannot choose from an empty sequence");
+      return fromHost(items[Math.floor(env.random() * items.length)]);
+    },
+  ],
+  ["reject", (v, a, k, env) => selectOrReject(v, a, k, env, false, false)],
+  ["rejectattr", (v, a, k, env) => selectOrReject(v, a, k, env, true, false)],
+  [
+    "replace",
+    (v, a, k) => {
+      const [old, rep, count] = bind("do_replace", a, k, ["old", "new", "count"], [REQUIRED, REQUIRED, null]);
+      return keepMarkup(v, replaceStr(softStr(v), toStr(old), toStr(rep), count === null ? -1 : numVal(count)));
+    },
+  ],
+  [
+    "reverse",
+    (v) => {
+      if (typeof v === "string" || v instanceof Markup) return keepMarkup(v, codePoints(softStr(v)).reverse().join(""));
+      if (Array.isArray(v)) return new PyIterator(v.map(fromHost).reverse(), isTuple(v) ? "reversed" : "list_reverseiterator");
+      if (v instanceof Map || isDict(v)) return new PyIterator(iterate(v).reverse(), "dict_reversekeyiterator");
+      return iterate(v).map(fromHost).reverse();
+    },
+  ],
+  [
+    "round",
+    (v, a, k) => {
+      const [precision, method] = bind("do_round", a, k, ["precision", "method"], [0, "common"]);
+      return pyRound(v, numVal(precision), toStr(method));
+    },
+  ],
+  ["safe", (v) => (v instanceof Markup ? v : new Markup(toStr(v)))],
+  ["select", (v, a, k, env) => selectOrReject(v, a, k, env, false, true)],
+  ["selectattr", (v, a, k, env) => selectOrReject(v, a, k, env, true, true)],
+  [
+    "slice",
+    (v, a, k) => {
+      const [slices, fill] = bind("do_slice", a, k, ["slices", "fill_with"], [REQUIRED, null]);
+      const seq = iterate(v).map(fromHost);
+      const n = numVal(slices);
+      const per = Math.floor(seq.length / n);
+      const extra = seq.length % n;
+      let offset = 0;
+      const out: unknown[] = [];
+      for (let i = 0; i < n; i++) {
+        const start = offset + i * per;
+        if (i < extra) offset++;
+        const end = offset + (i + 1) * per;
+        const part = seq.slice(start, end);
+        if (fill !== null && i >= extra) part.push(fill);
+        out.push(part);
+      }
+      return gen(out);
+    },
+  ],
+  [
+    "sort",
+    (v, a, k) => {
+      const [reverse, cs, attribute] = bind("do_sort", a, k, ["reverse", "case_sensitive", "attribute"], [false, false, null]);
+      return pySorted(iterate(v).map(fromHost), sortKeyFn(cs, attribute), truthy(reverse));
+    },
+  ],
+  ["string", (v) => (v instanceof Markup ? v : toStr(v))],
+  [
+    "sum",
+    (v, a, k) => {
+      const [attribute, start] = bind("do_sum", a, k, ["attribute", "start"], [null, 0]);
+      let items = iterate(v).map(fromHost);
+      if (attribute !== null) items = items.map(attrGetter(attribute));
+      let total: unknown = start;
+      for (const x of items) total = addForSum(total, x);
+      return total;
+    },
+  ],
+  ["title", (v) => keepMarkup(v, doTitle(softStr(v)))],
+  [
+    "tojson",
+    (v, a, k) => {
+      const [ensureAscii, indent, separators, sortKeys] = bind(
+        "tojson",
+        a,
+        k,
+        ["ensure_ascii", "indent", "separators", "sort_keys"],
+        [false, null, null, false],
+      );
+      const ind =
+        indent === null || indent === undefined
+          ? null
+          : typeof indent === "string"
+            ? indent
+            : " ".repeat(Math.max(0, numVal(indent)));
+      let itemSep = ind === null ? ", " : ",";
+      let keySep = ": ";
+      if (separators !== null) {
+        const seps = iterate(separators);
+        if (seps.length !== 2) throw typeError(`not enough values to unpack (expected 2, got ${seps.length})`);
+        itemSep = toStr(seps[0]);
+        keySep = toStr(seps[1]);
+      }
+      return dumps(v, { ensureAscii: truthy(ensureAscii), indent: ind, itemSep, keySep, sortKeys: truthy(sortKeys) });
+    },
+  ],
+  [
+    "trim",
+    (v, a, k) => {
+      const [chars] = bind("do_trim", a, k, ["chars"], [null]);
+      return keepMarkup(v, pyStrip(softStr(v), chars === null ? null : toStr(chars), true, true));
+    },
+  ],
+  [
+    "truncate",
+    (v, a, k) => {
+      const [length, killwords, end, leeway] = bind(
+        "do_truncate",
+        a,
+        k,
+        ["length", "killwords", "end", "leeway"],
+        [255, false, "...", null],
+      );
+      return doTruncate(v, numVal(length), truthy(killwords), toStr(end), leeway === null ? 5 : numVal(leeway));
+    },
+  ],
+  [
+    "unique",
+    (v, a, k) => {
+      const [cs, attribute] = bind("do_unique", a, k, ["case_sensitive", "attribute"], [false, null]);
+      const key = sortKeyFn(cs, attribute);
+      const seen: unknown[] = [];
+      const out: unknown[] = [];
+      for (const x of iterate(v).map(fromHost)) {
+        const kx = key(x);
+        if (!seen.some((s) => pyEq(s, kx))) {
+          seen.push(kx);
+          out.push(x);
+        }
+      }
+      return gen(out);
+    },
+  ],
+  ["upper", (v) => keepMarkup(v, softStr(v).toUpperCase())],
+  ["wordcount", (v) => (softStr(v).match(/[\p{L}\p{N}_]+/gu) ?? []).length],
+];
+
+function addForSum(a: unknown, b: unknown): unknown {
+  if (isNumber(a) && isNumber(b)) {
+    if (isFloat(a) || isFloat(b)) return mkFloat(numVal(a) + numVal(b));
+    if (typeof a === "bigint" || typeof b === "bigint") return BigInt(numVal(a)) + BigInt(numVal(b));
+    return numVal(a) + numVal(b);
+  }
+  if (b instanceof Undefined) b.fail();
+  throw typeError(`unsupported operand type(s) for +: '${typeName(a)}' and '${typeName(b)}'`);
+}
+
+export const FILTER_TABLE: Map<string, FilterFn> = new Map([...FILTERS, ...EXTRA_FILTERS]);
+FILTER_TABLE.set("d", FILTER_TABLE.get("default") as FilterFn);
+FILTER_TABLE.set("e", FILTER_TABLE.get("escape") as FilterFn);
+
+export { Namespace };

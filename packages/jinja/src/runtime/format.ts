@@ -1,0 +1,406 @@
+// Python string formatting: printf-style `%`, `str.format` and the float formatting both rely on.
+import { typeError } from "../errors.js";
+import { checkSize } from "./limits.js";
+import {
+  dictGet,
+  floatRepr,
+  fromHost,
+  intStr,
+  isDict,
+  isFloat,
+  isNumber,
+  isTuple,
+  Markup,
+  numVal,
+  PyFloat,
+  pyRepr,
+  toStr,
+  typeName,
+  Undefined,
+} from "./values.js";
+
+/** Fixed-point with `digits` decimals, rounding exact ties half-to-even like Python (JS rounds them up). */
+export function pyFixed(x: number, digits: number): string {
+  if (!Number.isFinite(x)) return x > 0 ? "inf" : x < 0 ? "-inf" : "nan";
+  if (Math.abs(x) >= 1e21) return BigInt(Math.round(x)).toString() + (digits > 0 ? `.${"0".repeat(digits)}` : "");
+  const exact = x.toFixed(Math.min(100, digits + 60));
+  const dot = exact.indexOf(".");
+  const tail = exact.slice(dot + 1 + digits);
+  if (/^50*$/.test(tail)) {
+    // exact tie: round half to even
+    const kept = exact.slice(0, dot + 1 + digits).replace(/\.$/, "");
+    const lastDigit = Number(kept[kept.length - 1]);
+    if (lastDigit % 2 === 0) return kept;
+  }
+  const r = x.toFixed(digits);
+  return r === "-0" || /^-0\.0*$/.test(r) ? (Object.is(x, -0) || x < 0 ? r : r.slice(1)) : r;
+}
+
+function expForm(x: number, precision: number, upper: boolean): string {
+  let s = x.toExponential(precision);
+  s = s.replace(/e([+-])(\d)$/, "e$10$2");
+  return upper ? s.toUpperCase() : s;
+}
+
+function generalForm(x: number, precision: number, alt: boolean, upper: boolean): string {
+  if (!Number.isFinite(x)) return floatSpecial(x, upper);
+  const p = precision === 0 ? 1 : precision;
+  if (x === 0) return alt ? `${Object.is(x, -0) ? "-" : ""}0.${"0".repeat(p - 1)}` : Object.is(x, -0) ? "-0" : "0";
+  const e = Number(x.toExponential(p - 1).split("e")[1]);
+  let s: string;
+  if (e >= -4 && e < p) s = pyFixed(x, p - 1 - e);
+  else s = expForm(x, p - 1, upper);
+  if (!alt) {
+    if (s.includes("e") || s.includes("E")) s = s.replace(/\.?0+([eE])/, "$1");
+    else if (s.includes(".")) s = s.replace(/\.?0+$/, "");
+  }
+  return s;
+}
+
+const floatSpecial = (x: number, upper: boolean): string => {
+  const s = Number.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
+  return upper ? s.toUpperCase() : s;
+};
+
+function toIntForFormat(v: unknown, conv: string): number | bigint {
+  if (typeof v === "bigint") return v;
+  if (isNumber(v)) return Math.trunc(numVal(v));
+  throw typeError(`%${conv} format: a real number is required, not ${typeName(v)}`);
+}
+
+function toFloatForFormat(v: unknown, conv: string): number {
+  if (isNumber(v)) return numVal(v);
+  throw typeError(`must be real number, not ${typeName(v)}`);
+  void conv;
+}
+
+function pad(body: string, width: number, left: boolean, zero: boolean): string {
+  if (body.length >= width) return body;
+  if (left) return body + " ".repeat(width - body.length);
+  if (zero) {
+    const sign = /^[+\- ]/.test(body) ? body[0] : "";
+    const rest = sign ? body.slice(1) : body;
+    const prefix = /^0[xXob]/.test(rest) ? rest.slice(0, 2) : "";
+    return sign + prefix + "0".repeat(width - body.length) + rest.slice(prefix.length);
+  }
+  return " ".repeat(width - body.length) + body;
+}
+
+/** `fmt % args` for strings. */
+export function printfFormat(fmt: string, args: unknown): string {
+  const mapping = isDict(args) ? args : null;
+  const list: unknown[] = Array.isArray(args) && isTuple(args) ? args.map(fromHost) : [args];
+  let ai = 0;
+  let usedMapping = false;
+  const nextArg = (): unknown => {
+    if (ai >= list.length) throw typeError("not enough arguments for format string");
+    return list[ai++];
+  };
+  let out = "";
+  for (let i = 0; i < fmt.length; i++) {
+    const ch = fmt[i];
+    if (ch !== "%") {
+      out += ch;
+      continue;
+    }
+    i++;
+    let key: string | null = null;
+    if (fmt[i] === "(") {
+      const end = fmt.indexOf(")", i);
+      if (end === -1) throw typeError("incomplete format key");
+      key = fmt.slice(i + 1, end);
+      i = end + 1;
+    }
+    let flags = "";
+    while ("#0- +".includes(fmt[i]) && i < fmt.length) flags += fmt[i++];
+    let width = 0;
+    if (fmt[i] === "*") {
+      width = numVal(nextArg());
+      i++;
+    } else while (fmt[i] >= "0" && fmt[i] <= "9") width = width * 10 + Number(fmt[i++]);
+    let precision: number | null = null;
+    if (fmt[i] === ".") {
+      i++;
+      precision = 0;
+      if (fmt[i] === "*") {
+        precision = numVal(nextArg());
+        i++;
+      } else while (fmt[i] >= "0" && fmt[i] <= "9") precision = precision * 10 + Number(fmt[i++]);
+    }
+    while ("hlL".includes(fmt[i]) && i < fmt.length) i++;
+    const conv = fmt[i];
+    if (conv === undefined) throw typeError("incomplete format");
+    if (conv === "%") {
+      out += "%";
+      continue;
+    }
+    let value: unknown;
+    if (key !== null) {
+      if (!mapping) throw typeError("format requires a mapping");
+      usedMapping = true;
+      value = dictGet(mapping, key);
+      if (value === undefined) throw typeError(`KeyError: '${key}'`);
+    } else value = nextArg();
+    const left = flags.includes("-");
+    const zero = flags.includes("0") && !left;
+    const sign = flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
+    let body: string;
+    switch (conv) {
+      case "s":
+      case "r":
+      case "a": {
+        body = conv === "s" ? toStr(value) : pyRepr(value);
+        if (value instanceof Undefined && conv === "s") body = "";
+        if (precision !== null) body = Array.from(body).slice(0, precision).join("");
+        out += pad(body, width, left, false);
+        continue;
+      }
+      case "d":
+      case "i":
+      case "u": {
+        const n = toIntForFormat(value, conv);
+        body = (n < 0 ? "-" : sign) + (typeof n === "bigint" ? (n < 0n ? -n : n).toString() : intStr(Math.abs(n)));
+        break;
+      }
+      case "x":
+      case "X":
+      case "o": {
+        if (isFloat(value)) throw typeError(`%${conv} format: an integer is required, not float`);
+        const n = toIntForFormat(value, conv);
+        const neg = n < 0;
+        let digits = (neg ? -BigInt(n) : BigInt(n)).toString(conv === "o" ? 8 : 16);
+        if (conv === "X") digits = digits.toUpperCase();
+        if (flags.includes("#")) digits = (conv === "o" ? "0o" : conv === "x" ? "0x" : "0X") + digits;
+        body = (neg ? "-" : sign) + digits;
+        break;
+      }
+      case "f":
+      case "F":
+      case "e":
+      case "E":
+      case "g":
+      case "G": {
+        const x = toFloatForFormat(value, conv);
+        const p = precision ?? 6;
+        const upper = conv === "F" || conv === "E" || conv === "G";
+        let s: string;
+        if (!Number.isFinite(x)) s = floatSpecial(x, upper);
+        else if (conv === "f" || conv === "F") s = pyFixed(x, p);
+        else if (conv === "e" || conv === "E") s = expForm(x, p, upper);
+        else s = generalForm(x, p, flags.includes("#"), upper);
+        body = s.startsWith("-") ? s : sign + s;
+        break;
+      }
+      case "c":
+        body = typeof value === "string" ? value : String.fromCodePoint(numVal(value));
+        out += pad(body, width, left, false);
+        continue;
+      default:
+        throw typeError(`unsupported format character '${conv}' (0x${conv.charCodeAt(0).toString(16)}) at index ${i}`);
+    }
+    out += pad(body, width, left, zero);
+    checkSize(out.length);
+  }
+  if (!mapping && ai < list.length) throw typeError("not all arguments converted during string formatting");
+  void usedMapping;
+  return out;
+}
+
+// ---------------------------------------------------------------- str.format
+
+interface Spec {
+  fill: string;
+  align: string;
+  sign: string;
+  alt: boolean;
+  zero: boolean;
+  width: number;
+  grouping: string;
+  precision: number | null;
+  type: string;
+}
+
+function parseSpec(spec: string): Spec {
+  const m = /^(?:(.)?([<>=^]))?([+\- ])?(z)?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/su.exec(spec);
+  if (!m) throw typeError(`Invalid format specifier '${spec}'`);
+  return {
+    fill: m[1] ?? (m[6] && !m[2] ? "0" : " "),
+    align: m[2] ?? (m[6] ? "=" : ""),
+    sign: m[3] ?? "-",
+    alt: !!m[5],
+    zero: !!m[6],
+    width: m[7] ? Number(m[7]) : 0,
+    grouping: m[8] ?? "",
+    precision: m[9] !== undefined ? Number(m[9]) : null,
+    type: m[10] ?? "",
+  };
+}
+
+function group(intPart: string, sep: string): string {
+  return sep ? intPart.replace(/\B(?=(\d{3})+(?!\d))/g, sep) : intPart;
+}
+
+/** Python format(value, spec). */
+export function formatValue(value: unknown, spec: string): string {
+  if (spec === "") return toStr(value);
+  const s = parseSpec(spec);
+  let body: string;
+  let numeric = false;
+  if (typeof value === "string" || value instanceof Markup || value === null || value instanceof Undefined) {
+    if (s.type && s.type !== "s") throw typeError(`Unknown format code '${s.type}' for object of type 'str'`);
+    body = toStr(value);
+    if (s.precision !== null) body = Array.from(body).slice(0, s.precision).join("");
+  } else if (isNumber(value)) {
+    numeric = true;
+    const x = numVal(value);
+    const t = s.type || (isFloat(value) || value instanceof PyFloat ? "r" : "d");
+    const neg = x < 0 || Object.is(x, -0);
+    const ax = Math.abs(x);
+    let digits: string;
+    switch (t) {
+      case "d":
+      case "n":
+        if (isFloat(value)) throw typeError("Unknown format code 'd' for object of type 'float'");
+        digits = group(intStr(ax), s.grouping);
+        break;
+      case "x":
+      case "X":
+      case "o":
+      case "b":
+        digits = Math.trunc(ax).toString(t === "o" ? 8 : t === "b" ? 2 : 16);
+        if (t === "X") digits = digits.toUpperCase();
+        if (s.alt) digits = `0${t === "X" ? "X" : t}${digits}`;
+        break;
+      case "c":
+        digits = String.fromCodePoint(ax);
+        break;
+      case "f":
+      case "F": {
+        const f = pyFixed(ax, s.precision ?? 6);
+        const [ip, fp] = f.split(".");
+        digits = group(ip, s.grouping) + (fp !== undefined ? `.${fp}` : s.alt ? "." : "");
+        break;
+      }
+      case "e":
+      case "E":
+        digits = expForm(ax, s.precision ?? 6, t === "E");
+        break;
+      case "g":
+      case "G":
+        digits = generalForm(ax, s.precision ?? 6, s.alt, t === "G");
+        break;
+      case "%": {
+        digits = `${pyFixed(ax * 100, s.precision ?? 6)}%`;
+        break;
+      }
+      default: {
+        // no type: str() for ints, repr-like for floats (with precision: like 'g' but keeps one decimal)
+        if (s.precision !== null) {
+          digits = generalForm(ax, s.precision, s.alt, false);
+          if (!/[.e]/.test(digits) && Number.isFinite(ax)) digits += ".0";
+        } else digits = isFloat(value) ? floatRepr(ax) : intStr(ax);
+        if (s.grouping) {
+          const [ip, fp] = digits.split(".");
+          digits = group(ip, s.grouping) + (fp !== undefined ? `.${fp}` : "");
+        }
+      }
+    }
+    body = (neg && !(x === 0 && !isFloat(value)) ? "-" : s.sign === "-" ? "" : s.sign) + digits;
+  } else {
+    if (s.type) throw typeError(`Unsupported format string passed to ${typeName(value)}.__format__`);
+    body = toStr(value);
+  }
+  const len = Array.from(body).length;
+  if (len >= s.width) return body;
+  const fillN = s.width - len;
+  const align = s.align || (numeric ? ">" : "<");
+  if (align === "<") return body + s.fill.repeat(fillN);
+  if (align === ">") return s.fill.repeat(fillN) + body;
+  if (align === "^") return s.fill.repeat(Math.floor(fillN / 2)) + body + s.fill.repeat(Math.ceil(fillN / 2));
+  const signCh = /^[+\- ]/.test(body) ? body[0] : "";
+  return signCh + s.fill.repeat(fillN) + body.slice(signCh.length);
+}
+
+/** Python str.format(*args, **kwargs); `getField` resolves `.attr` / `[key]` through the sandbox. */
+export function strFormat(
+  fmt: string,
+  args: unknown[],
+  kwargs: Map<string, unknown> | null,
+  getField: (obj: unknown, key: string | number, isAttr: boolean) => unknown,
+): string {
+  let out = "";
+  let auto = 0;
+  for (let i = 0; i < fmt.length; i++) {
+    const ch = fmt[i];
+    if (ch === "}") {
+      if (fmt[i + 1] === "}") {
+        out += "}";
+        i++;
+        continue;
+      }
+      throw typeError("Single '}' encountered in format string");
+    }
+    if (ch !== "{") {
+      out += ch;
+      continue;
+    }
+    if (fmt[i + 1] === "{") {
+      out += "{";
+      i++;
+      continue;
+    }
+    let depth = 1;
+    let j = i + 1;
+    while (j < fmt.length && depth > 0) {
+      if (fmt[j] === "{") depth++;
+      else if (fmt[j] === "}") depth--;
+      if (depth > 0) j++;
+    }
+    if (depth > 0) throw typeError("expected '}' before end of string");
+    const field = fmt.slice(i + 1, j);
+    i = j;
+    let rest = field;
+    let specPart = "";
+    let conv = "";
+    const colon = rest.indexOf(":");
+    if (colon !== -1) {
+      specPart = rest.slice(colon + 1);
+      rest = rest.slice(0, colon);
+    }
+    const bang = rest.indexOf("!");
+    if (bang !== -1) {
+      conv = rest.slice(bang + 1);
+      rest = rest.slice(0, bang);
+    }
+    const m = /^([^.[]*)(.*)$/s.exec(rest) ?? ["", rest, ""];
+    let value: unknown;
+    if (m[1] === "") {
+      if (auto >= args.length) throw typeError(`Replacement index ${auto} out of range for positional args tuple`);
+      value = args[auto++];
+    } else if (/^\d+$/.test(m[1])) {
+      const idx = Number(m[1]);
+      if (idx >= args.length) throw typeError(`Replacement index ${idx} out of range for positional args tuple`);
+      value = args[idx];
+    } else {
+      value = kwargs?.get(m[1]);
+      if (value === undefined) throw typeError(`KeyError: '${m[1]}'`);
+    }
+    const re = /\.([^.[]+)|\[([^\]]*)\]/gy;
+    re.lastIndex = 0;
+    let mm: RegExpExecArray | null = re.exec(m[2]);
+    while (mm !== null) {
+      if (mm[1] !== undefined) value = getField(value, mm[1], true);
+      else value = getField(value, /^\d+$/.test(mm[2]) ? Number(mm[2]) : mm[2], false);
+      mm = re.exec(m[2]);
+    }
+    if (conv === "r") value = pyRepr(value);
+    else if (conv === "s") value = toStr(value);
+    else if (conv === "a") value = pyRepr(value);
+    const spec = specPart.includes("{")
+      ? strFormat(specPart, args.slice(auto), kwargs, getField)
+      : specPart;
+    out += formatValue(value, spec);
+    checkSize(out.length);
+  }
+  return out;
+}

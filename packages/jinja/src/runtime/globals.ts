@@ -1,0 +1,149 @@
+// Global functions: range, namespace, dict, cycler, joiner, lipsum, raise_exception, strftime_now.
+import { Fault, typeError } from "../errors.js";
+import { bind } from "./args.js";
+import { MAX_RANGE } from "./limits.js";
+import { strftime } from "./strftime.js";
+import {
+  dictEntries,
+  EngineObject,
+  isDict,
+  isFloat,
+  isInt,
+  type Kwargs,
+  Namespace,
+  numVal,
+  PyCallable,
+  toStr,
+  typeName,
+} from "./values.js";
+
+class Builtin extends PyCallable {
+  constructor(
+    readonly name: string,
+    readonly fn: (args: unknown[], kw: Kwargs) => unknown,
+  ) {
+    super();
+  }
+  call(args: unknown[], kwargs: Kwargs): unknown {
+    return this.fn(args, kwargs);
+  }
+}
+
+function rangeInt(v: unknown): number {
+  if (!isInt(v) || isFloat(v)) throw typeError(`'${typeName(v)}' object cannot be interpreted as an integer`);
+  return numVal(v);
+}
+
+export function pyRange(args: unknown[], kw: Kwargs): number[] {
+  if (kw !== null && kw.size) throw typeError("range() takes no keyword arguments");
+  if (args.length < 1 || args.length > 3) {
+    throw typeError(args.length ? `range expected at most 3 arguments, got ${args.length}` : "range expected at least 1 argument, got 0");
+  }
+  let start = 0;
+  let stop: number;
+  let step = 1;
+  if (args.length === 1) stop = rangeInt(args[0]);
+  else {
+    start = rangeInt(args[0]);
+    stop = rangeInt(args[1]);
+    if (args.length === 3) step = rangeInt(args[2]);
+  }
+  if (step === 0) throw typeError("range() arg 3 must not be zero");
+  const len = step > 0 ? Math.ceil((stop - start) / step) : Math.ceil((start - stop) / -step);
+  if (len > MAX_RANGE) {
+    throw new Fault("limit", `Range too big. The sandbox blocks ranges larger than MAX_RANGE (${MAX_RANGE}).`);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < len; i++) out.push(start + i * step);
+  return out;
+}
+
+class Cycler extends EngineObject {
+  readonly typeName = "Cycler";
+  pos = 0;
+  constructor(readonly items: unknown[]) {
+    super();
+  }
+  getAttr(name: string): unknown {
+    if (name === "current") return this.items[this.pos];
+    if (name === "next") {
+      return new Builtin("next", () => {
+        const v = this.items[this.pos];
+        this.pos = (this.pos + 1) % this.items.length;
+        return v;
+      });
+    }
+    if (name === "reset") return new Builtin("reset", () => ((this.pos = 0), null));
+    return undefined;
+  }
+}
+
+class Joiner extends PyCallable {
+  readonly name = "joiner";
+  used = false;
+  constructor(readonly sep: string) {
+    super();
+  }
+  call(): unknown {
+    if (!this.used) {
+      this.used = true;
+      return "";
+    }
+    return this.sep;
+  }
+}
+
+const LOREM =
+  "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua".split(
+    " ",
+  );
+
+function lipsum(args: unknown[], kw: Kwargs): string {
+  const [n, html, min, max] = bind("generate_lorem_ipsum", args, kw, ["n", "html", "min", "max"], [5, true, 20, 100]);
+  const paras: string[] = [];
+  let seed = 7;
+  for (let p = 0; p < numVal(n); p++) {
+    const len = numVal(min) + (seed % Math.max(1, numVal(max) - numVal(min)));
+    seed = (seed * 31 + 11) % 997;
+    const words = Array.from({ length: len }, (_, i) => LOREM[(i + p) % LOREM.length]);
+    const text = `${words.join(" ").replace(/^./, (c) => c.toUpperCase())}.`;
+    paras.push(html ? `<p>${text}</p>` : text);
+  }
+  return paras.join(html ? "\n" : "\n\n");
+}
+
+export function makeGlobals(now: () => Date): Map<string, unknown> {
+  const g = new Map<string, unknown>();
+  const add = (name: string, fn: (args: unknown[], kw: Kwargs) => unknown) => g.set(name, new Builtin(name, fn));
+  add("range", pyRange);
+  add("dict", (args, kw) => {
+    const m = new Map<unknown, unknown>();
+    if (args.length > 1) throw typeError(`dict expected at most 1 argument, got ${args.length}`);
+    if (args.length === 1) {
+      if (!isDict(args[0])) throw typeError(`'${typeName(args[0])}' object is not iterable`);
+      for (const [k, v] of dictEntries(args[0])) m.set(k, v);
+    }
+    if (kw !== null) for (const [k, v] of kw) m.set(k, v);
+    return m;
+  });
+  add("namespace", (args, kw) => {
+    const attrs = new Map<string, unknown>();
+    for (const a of args) {
+      if (!isDict(a)) throw typeError(`cannot convert '${typeName(a)}' object to a namespace`);
+      for (const [k, v] of dictEntries(a)) attrs.set(toStr(k), v);
+    }
+    if (kw !== null) for (const [k, v] of kw) attrs.set(k, v);
+    return new Namespace(attrs);
+  });
+  add("cycler", (args) => new Cycler(args));
+  add("joiner", (args, kw) => new Joiner(toStr(bind("joiner", args, kw, ["sep"], [", "])[0])));
+  add("lipsum", lipsum);
+  add("raise_exception", (args) => {
+    throw new Fault("raised", args.length ? toStr(args[0]) : "");
+  });
+  add("strftime_now", (args, kw) => {
+    const [fmt] = bind("strftime_now", args, kw, ["format"], [""]);
+    return strftime(now(), toStr(fmt));
+  });
+  return g;
+}

@@ -1,0 +1,222 @@
+// Python json.dumps (the chat-template `tojson`) and parseJSON, which keeps what JSON.parse loses.
+import { typeError } from "../errors.js";
+import { checkSize } from "./limits.js";
+import { compareCodePoints, dictEntries, floatRepr, fromHost, intStr, isDict, Markup, PyFloat, typeName, Undefined } from "./values.js";
+
+export interface DumpOptions {
+  ensureAscii: boolean;
+  indent: string | null;
+  itemSep: string;
+  keySep: string;
+  sortKeys: boolean;
+}
+
+const ESC: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+
+export function jsonString(s: string, ensureAscii: boolean): string {
+  const re = ensureAscii ? /["\\\x00-\x1f\u007f-\uffff]/g : /["\\\x00-\x1f]/g;
+  return `"${s.replace(re, (c) => {
+    const e = ESC[c];
+    if (e !== undefined) return e;
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  })}"`;
+}
+
+function floatJson(n: number): string {
+  if (Number.isNaN(n)) return "NaN";
+  if (n === Number.POSITIVE_INFINITY) return "Infinity";
+  if (n === Number.NEGATIVE_INFINITY) return "-Infinity";
+  return floatRepr(n);
+}
+
+function keyString(k: unknown): string {
+  if (typeof k === "string") return k;
+  if (k instanceof Markup) return k.s;
+  if (typeof k === "number") return Number.isInteger(k) ? intStr(k) : floatJson(k);
+  if (k instanceof PyFloat) return floatJson(k.v);
+  if (typeof k === "bigint") return k.toString();
+  if (k === true) return "true";
+  if (k === false) return "false";
+  if (k === null) return "null";
+  throw typeError(`keys must be str, int, float, bool or None, not ${typeName(k)}`);
+}
+
+export function dumps(value: unknown, o: DumpOptions): string {
+  const seen = new Set<unknown>();
+  let total = 0;
+  const enc = (v: unknown, level: number): string => {
+    switch (typeof v) {
+      case "string":
+        return jsonString(v, o.ensureAscii);
+      case "number":
+        return Number.isInteger(v) ? intStr(v) : floatJson(v);
+      case "boolean":
+        return v ? "true" : "false";
+      case "bigint":
+        return v.toString();
+    }
+    if (v === null || v === undefined) return "null";
+    if (v instanceof PyFloat) return floatJson(v.v);
+    if (v instanceof Markup) return jsonString(v.s, o.ensureAscii);
+    const isArr = Array.isArray(v);
+    if (!isArr && !isDict(v)) {
+      throw typeError(`Object of type ${v instanceof Undefined ? "Undefined" : typeName(v)} is not JSON serializable`);
+    }
+    if (seen.has(v)) throw typeError("Circular reference detected");
+    seen.add(v);
+    let parts: string[];
+    let open: string;
+    let close: string;
+    const inner = o.indent === null ? "" : `\n${o.indent.repeat(level + 1)}`;
+    if (isArr) {
+      open = "[";
+      close = "]";
+      parts = (v as unknown[]).map((x) => enc(fromHost(x), level + 1));
+    } else {
+      open = "{";
+      close = "}";
+      let entries = dictEntries(v as Map<unknown, unknown>);
+      if (o.sortKeys) {
+        entries = entries.slice().sort((a, b) => {
+          if (typeof a[0] === "string" && typeof b[0] === "string") return compareCodePoints(a[0], b[0]);
+          const x = a[0] as number;
+          const y = b[0] as number;
+          if (typeof x !== typeof y) {
+            throw typeError(`'<' not supported between instances of '${typeName(b[0])}' and '${typeName(a[0])}'`);
+          }
+          return x < y ? -1 : x > y ? 1 : 0;
+        });
+      }
+      parts = entries.map(([k, x]) => jsonString(keyString(k), o.ensureAscii) + o.keySep + enc(x, level + 1));
+    }
+    seen.delete(v);
+    if (!parts.length) return open + close;
+    const body =
+      o.indent === null
+        ? open + parts.join(o.itemSep) + close
+        : open + inner + parts.join(o.itemSep + inner) + `\n${o.indent.repeat(level)}` + close;
+    total += body.length;
+    checkSize(total);
+    return body;
+  };
+  return enc(value, 0);
+}
+
+// ---------------------------------------------------------------- parseJSON
+
+class JsonParser {
+  i = 0;
+  constructor(readonly s: string) {}
+
+  fail(msg: string): never {
+    throw new SyntaxError(`${msg} at position ${this.i}`);
+  }
+  ws(): void {
+    const s = this.s;
+    while (this.i < s.length) {
+      const c = s.charCodeAt(this.i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) this.i++;
+      else break;
+    }
+  }
+  value(depth: number): unknown {
+    if (depth > 10000) this.fail("JSON nested too deeply");
+    this.ws();
+    const s = this.s;
+    const c = s[this.i];
+    if (c === "{") {
+      this.i++;
+      const m = new Map<string, unknown>();
+      this.ws();
+      if (s[this.i] === "}") {
+        this.i++;
+        return m;
+      }
+      for (;;) {
+        this.ws();
+        if (s[this.i] !== '"') this.fail("Expected property name");
+        const k = this.string();
+        this.ws();
+        if (s[this.i] !== ":") this.fail("Expected ':'");
+        this.i++;
+        m.set(k, this.value(depth + 1));
+        this.ws();
+        if (s[this.i] === ",") {
+          this.i++;
+          continue;
+        }
+        if (s[this.i] === "}") {
+          this.i++;
+          return m;
+        }
+        this.fail("Expected ',' or '}'");
+      }
+    }
+    if (c === "[") {
+      this.i++;
+      const a: unknown[] = [];
+      this.ws();
+      if (s[this.i] === "]") {
+        this.i++;
+        return a;
+      }
+      for (;;) {
+        a.push(this.value(depth + 1));
+        this.ws();
+        if (s[this.i] === ",") {
+          this.i++;
+          continue;
+        }
+        if (s[this.i] === "]") {
+          this.i++;
+          return a;
+        }
+        this.fail("Expected ',' or ']'");
+      }
+    }
+    if (c === '"') return this.string();
+    if (s.startsWith("true", this.i)) return (this.i += 4), true;
+    if (s.startsWith("false", this.i)) return (this.i += 5), false;
+    if (s.startsWith("null", this.i)) return (this.i += 4), null;
+    if (s.startsWith("NaN", this.i)) return (this.i += 3), Number.NaN;
+    if (s.startsWith("Infinity", this.i)) return (this.i += 8), Number.POSITIVE_INFINITY;
+    if (s.startsWith("-Infinity", this.i)) return (this.i += 9), Number.NEGATIVE_INFINITY;
+    const m = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+    m.lastIndex = this.i;
+    const r = m.exec(s);
+    if (!r) this.fail("Unexpected token");
+    this.i += r[0].length;
+    if (r[1] !== undefined || r[2] !== undefined) {
+      const n = Number(r[0]);
+      return Number.isInteger(n) ? new PyFloat(n) : n;
+    }
+    const n = Number(r[0]);
+    return Number.isSafeInteger(n) ? (Object.is(n, -0) ? 0 : n) : BigInt(r[0]);
+  }
+  string(): string {
+    const s = this.s;
+    const start = ++this.i;
+    let end = start;
+    while (end < s.length && s[end] !== '"' && s[end] !== "\\") end++;
+    if (s[end] === '"') {
+      this.i = end + 1;
+      return s.slice(start, end);
+    }
+    // slow path with escapes
+    let j = start;
+    while (j < s.length && s[j] !== '"') j += s[j] === "\\" ? 2 : 1;
+    if (j >= s.length) this.fail("Unterminated string");
+    this.i = j + 1;
+    return JSON.parse(s.slice(start - 1, j + 1)) as string;
+  }
+}
+
+/** Parses JSON into engine values: objects become insertion-ordered Maps, `2.0` stays a float. */
+export function parseJSON(text: string): unknown {
+  if (typeof text !== "string") throw new TypeError("parseJSON expects a string");
+  const p = new JsonParser(text);
+  const v = p.value(0);
+  p.ws();
+  if (p.i !== text.length) p.fail("Unexpected data after JSON value");
+  return v;
+}

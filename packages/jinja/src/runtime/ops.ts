@@ -1,0 +1,299 @@
+// Python operators on engine values: arithmetic, membership, iteration, slicing.
+import { Fault, typeError } from "../errors.js";
+import { printfFormat } from "./format.js";
+import { checkSize } from "./limits.js";
+import {
+  codePoints,
+  dictGet,
+  dictKeys,
+  fromHost,
+  hasSurrogates,
+  isDict,
+  isFloat,
+  isNumber,
+  isTuple,
+  Markup,
+  mkFloat,
+  numVal,
+  PyFloat,
+  PyIterator,
+  pyEq,
+  toStr,
+  tuple,
+  typeName,
+  Undefined,
+} from "./values.js";
+
+export function htmlEscape(s: string): string {
+  return s.replace(/[&<>"']/g, (c) =>
+    c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&#34;" : "&#39;",
+  );
+}
+/** Markup-aware escaping: safe strings pass unchanged. */
+export const escapeValue = (v: unknown): string => (v instanceof Markup ? v.s : htmlEscape(toStr(v)));
+
+function failUndefined(a: unknown, b: unknown): void {
+  if (a instanceof Undefined) a.fail();
+  if (b instanceof Undefined) b.fail();
+}
+
+function unsupported(op: string, a: unknown, b: unknown): Fault {
+  return typeError(`unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
+}
+
+const isIntLike = (v: unknown): boolean => typeof v === "boolean" || typeof v === "bigint" || Number.isInteger(v);
+
+/** Integer result: stays a number while exact, else continues as bigint. */
+function intResult(r: number, a: unknown, b: unknown, op: (x: bigint, y: bigint) => bigint): number | bigint {
+  if (Number.isSafeInteger(r)) return r;
+  const big = op(toBig(a), toBig(b));
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+const toBig = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(numVal(v)));
+
+function arith(
+  op: string,
+  a: unknown,
+  b: unknown,
+  f: (x: number, y: number) => number,
+  big: (x: bigint, y: bigint) => bigint,
+): unknown {
+  if (isFloat(a) || isFloat(b)) return mkFloat(f(numVal(a), numVal(b)));
+  if (typeof a === "bigint" || typeof b === "bigint") {
+    const r = big(toBig(a), toBig(b));
+    return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
+  }
+  void op;
+  return intResult(f(numVal(a), numVal(b)), a, b, big);
+}
+
+export function add(a: unknown, b: unknown): unknown {
+  if (typeof a === "number" && typeof b === "number") {
+    const r = a + b;
+    if (Number.isInteger(r)) return Number.isInteger(a) && Number.isInteger(b) ? intResult(r, a, b, (x, y) => x + y) : mkFloat(r);
+    return r;
+  }
+  if (typeof a === "string" && typeof b === "string") {
+    checkSize(a.length + b.length);
+    return a + b;
+  }
+  failUndefined(a, b);
+  if (isNumber(a) && isNumber(b)) return arith("+", a, b, (x, y) => x + y, (x, y) => x + y);
+  if (a instanceof Markup || b instanceof Markup) {
+    if ((typeof a === "string" || a instanceof Markup) && (typeof b === "string" || b instanceof Markup)) {
+      return new Markup(escapeValue(a) + escapeValue(b));
+    }
+  }
+  if (typeof a === "string" || a instanceof Markup) {
+    throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
+  }
+  if (Array.isArray(a)) {
+    if (Array.isArray(b) && isTuple(a) === isTuple(b)) {
+      checkSize(a.length + b.length);
+      const r = a.concat(b);
+      return isTuple(a) ? tuple(r) : r;
+    }
+    const t = isTuple(a) ? "tuple" : "list";
+    throw typeError(`can only concatenate ${t} (not "${typeName(b)}") to ${t}`);
+  }
+  throw unsupported("+", a, b);
+}
+
+export function sub(a: unknown, b: unknown): unknown {
+  if (typeof a === "number" && typeof b === "number" && Number.isInteger(a) && Number.isInteger(b)) {
+    return intResult(a - b, a, b, (x, y) => x - y);
+  }
+  failUndefined(a, b);
+  if (isNumber(a) && isNumber(b)) return arith("-", a, b, (x, y) => x - y, (x, y) => x - y);
+  throw unsupported("-", a, b);
+}
+
+function repeat(seq: unknown, n: unknown): unknown {
+  const count = Math.max(0, numVal(n));
+  if (typeof seq === "string" || seq instanceof Markup) {
+    const s = toStr(seq);
+    checkSize(s.length * count);
+    return seq instanceof Markup ? new Markup(s.repeat(count)) : s.repeat(count);
+  }
+  const arr = seq as unknown[];
+  checkSize(arr.length * count);
+  let out: unknown[] = [];
+  for (let i = 0; i < count; i++) out = out.concat(arr);
+  return isTuple(arr) ? tuple(out) : out;
+}
+
+export function mul(a: unknown, b: unknown): unknown {
+  failUndefined(a, b);
+  if (isNumber(a) && isNumber(b)) return arith("*", a, b, (x, y) => x * y, (x, y) => x * y);
+  const isSeq = (v: unknown) => typeof v === "string" || v instanceof Markup || Array.isArray(v);
+  if (isSeq(a) && isIntLike(b)) return repeat(a, b);
+  if (isSeq(b) && isIntLike(a)) return repeat(b, a);
+  if (isSeq(a) && isNumber(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
+  if (isSeq(b) && isNumber(a)) throw typeError(`can't multiply sequence by non-int of type '${typeName(a)}'`);
+  throw unsupported("*", a, b);
+}
+
+export function div(a: unknown, b: unknown): unknown {
+  failUndefined(a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported("/", a, b);
+  const y = numVal(b);
+  if (y === 0) throw typeError(isFloat(a) || isFloat(b) ? "float division by zero" : "division by zero");
+  return mkFloat(numVal(a) / y);
+}
+
+export function floordiv(a: unknown, b: unknown): unknown {
+  failUndefined(a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported("//", a, b);
+  const y = numVal(b);
+  const fl = isFloat(a) || isFloat(b);
+  if (y === 0) throw typeError(fl ? "float floor division by zero" : "integer division or modulo by zero");
+  if (!fl && (typeof a === "bigint" || typeof b === "bigint")) {
+    const x = toBig(a);
+    const yy = toBig(b);
+    let q = x / yy;
+    if ((x % yy !== 0n) && ((x < 0n) !== (yy < 0n))) q -= 1n;
+    return q;
+  }
+  const r = Math.floor(numVal(a) / y);
+  return fl ? mkFloat(r) : r;
+}
+
+export function mod(a: unknown, b: unknown): unknown {
+  if (typeof a === "string" || a instanceof Markup) return printfFormat(toStr(a), b);
+  failUndefined(a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported("%", a, b);
+  const y = numVal(b);
+  const fl = isFloat(a) || isFloat(b);
+  if (y === 0) throw typeError(fl ? "float modulo" : "integer modulo by zero");
+  if (!fl && (typeof a === "bigint" || typeof b === "bigint")) {
+    const x = toBig(a);
+    const yy = toBig(b);
+    let r = x % yy;
+    if (r !== 0n && (r < 0n) !== (yy < 0n)) r += yy;
+    return r;
+  }
+  const x = numVal(a);
+  let r = x % y;
+  if (r !== 0 && r < 0 !== y < 0) r += y;
+  return fl ? mkFloat(r === 0 && y < 0 ? -0 : r) : r;
+}
+
+export function pow(a: unknown, b: unknown): unknown {
+  failUndefined(a, b);
+  if (!isNumber(a) || !isNumber(b)) throw unsupported("** or pow()", a, b);
+  const x = numVal(a);
+  const y = numVal(b);
+  if (isFloat(a) || isFloat(b) || y < 0) {
+    if (x === 0 && y < 0) throw typeError("0.0 cannot be raised to a negative power");
+    return mkFloat(x ** y);
+  }
+  const r = x ** y;
+  if (Number.isSafeInteger(r)) return r;
+  checkSize(Math.abs(y) * Math.log10(Math.max(2, Math.abs(x))));
+  return toBig(a) ** toBig(b);
+}
+
+export function negate(a: unknown): unknown {
+  if (typeof a === "number") return Number.isInteger(a) ? (a === 0 ? 0 : -a) : -a;
+  if (a instanceof PyFloat) return new PyFloat(-a.v);
+  if (typeof a === "boolean") return a ? -1 : 0;
+  if (typeof a === "bigint") return -a;
+  if (a instanceof Undefined) a.fail();
+  throw typeError(`bad operand type for unary -: '${typeName(a)}'`);
+}
+
+export function plus(a: unknown): unknown {
+  if (isNumber(a)) return typeof a === "boolean" ? (a ? 1 : 0) : a;
+  if (a instanceof Undefined) a.fail();
+  throw typeError(`bad operand type for unary +: '${typeName(a)}'`);
+}
+
+export function concat(values: unknown[]): string {
+  let s = "";
+  for (const v of values) s += toStr(v);
+  checkSize(s.length);
+  return s;
+}
+
+// ---------------------------------------------------------------- iteration and membership
+
+/** Python iter(): the items a `for` loop (or list()) sees. */
+export function iterate(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  if (typeof v === "string") return codePoints(v);
+  if (v instanceof Undefined) return [];
+  if (v instanceof PyIterator) return v.items;
+  if (v instanceof Markup) return codePoints(v.s);
+  if (isDict(v)) return dictKeys(v);
+  throw typeError(`'${typeName(v)}' object is not iterable`);
+}
+
+export function contains(container: unknown, item: unknown): boolean {
+  if (typeof container === "string" || container instanceof Markup) {
+    if (typeof item !== "string" && !(item instanceof Markup)) {
+      throw typeError(`'in <string>' requires string as left operand, not ${typeName(item)}`);
+    }
+    return toStr(container).includes(toStr(item));
+  }
+  if (Array.isArray(container)) {
+    for (const x of container) if (pyEq(fromHost(x), item)) return true;
+    return false;
+  }
+  if (container instanceof Undefined) return false;
+  if (container instanceof PyIterator) return container.items.some((x) => pyEq(x, item));
+  if (isDict(container)) {
+    if (dictGet(container, item) !== undefined) return true;
+    if (container instanceof Map && isNumber(item)) for (const k of container.keys()) if (pyEq(k, item)) return true;
+    return false;
+  }
+  throw typeError(`argument of type '${typeName(container)}' is not iterable`);
+}
+
+// ---------------------------------------------------------------- slicing
+
+function sliceIndex(v: unknown, name: string): number | null {
+  if (v === null || v === undefined || v instanceof Undefined) return null;
+  if (isIntLike(v)) return numVal(v);
+  void name;
+  throw typeError("slice indices must be integers or None or have an __index__ method");
+}
+
+export function sliceIndices(len: number, start: unknown, stop: unknown, step: unknown): number[] {
+  const st = sliceIndex(step, "step") ?? 1;
+  if (st === 0) throw typeError("slice step cannot be zero");
+  let a = sliceIndex(start, "start");
+  let b = sliceIndex(stop, "stop");
+  const out: number[] = [];
+  if (st > 0) {
+    a = a === null ? 0 : a < 0 ? Math.max(0, a + len) : Math.min(a, len);
+    b = b === null ? len : b < 0 ? Math.max(0, b + len) : Math.min(b, len);
+    for (let i = a; i < b; i += st) out.push(i);
+  } else {
+    a = a === null ? len - 1 : a < 0 ? Math.max(-1, a + len) : Math.min(a, len - 1);
+    b = b === null ? -1 : b < 0 ? Math.max(-1, b + len) : Math.min(b, len - 1);
+    for (let i = a; i > b; i += st) out.push(i);
+  }
+  return out;
+}
+
+export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown): unknown {
+  if (obj instanceof Undefined) obj.fail();
+  if (typeof obj === "string" || obj instanceof Markup) {
+    const s = toStr(obj);
+    if (!hasSurrogates(s) && (step === null || step === 1)) {
+      const len = s.length;
+      const idx = sliceIndices(len, start, stop, 1);
+      return idx.length ? s.slice(idx[0], idx[idx.length - 1] + 1) : "";
+    }
+    const cps = codePoints(s);
+    return sliceIndices(cps.length, start, stop, step)
+      .map((i) => cps[i])
+      .join("");
+  }
+  if (Array.isArray(obj)) {
+    const r = sliceIndices(obj.length, start, stop, step).map((i) => fromHost(obj[i]));
+    return isTuple(obj) ? tuple(r) : r;
+  }
+  if (obj === null) throw typeError("'NoneType' object is not subscriptable");
+  throw typeError(`'${typeName(obj)}' object is not subscriptable`);
+}

@@ -1,0 +1,100 @@
+// Per-render state (output buffer, counters, context) and the variable scopes compiled closures run against.
+import { Fault } from "../errors.js";
+import { FILTER_TABLE, type FilterEnv } from "./filters.js";
+import { depthLimit, type Limits, outputLimit, stepLimit } from "./limits.js";
+import { TEST_TABLE } from "./tests.js";
+import { dictGet, type Kwargs, Undefined } from "./values.js";
+
+export type HostContext = Map<unknown, unknown> | Record<string, unknown>;
+
+export class Runtime implements FilterEnv {
+  /** The template's top-level scope (blocks render against it). */
+  root: Scope | null = null;
+  /** The output being built; captures (macros, block set) swap it temporarily. */
+  buf = "";
+  steps = 0;
+  depth = 0;
+  autoescape = false;
+
+  constructor(
+    readonly limits: Limits,
+    readonly context: HostContext,
+    readonly globals: Map<string, unknown>,
+    readonly random: () => number = Math.random,
+  ) {}
+
+  /** A filter named by a string at run time (`map('upper')`). */
+  callFilter(name: string, value: unknown, args: unknown[], kw: Kwargs): unknown {
+    const f = FILTER_TABLE.get(name);
+    if (!f) throw new Fault("syntax", `No filter named '${name}'.`);
+    return f(value, args, kw, this);
+  }
+
+  callTest(name: string, value: unknown, args: unknown[], kw: Kwargs): boolean {
+    const t = TEST_TABLE.get(name);
+    if (!t) throw new Fault("syntax", `No test named '${name}'.`);
+    return t(value, args, kw);
+  }
+
+  tick(): void {
+    if (++this.steps > this.limits.maxSteps) throw stepLimit(this.limits.maxSteps);
+  }
+
+  write(s: string): void {
+    if (++this.steps > this.limits.maxSteps) throw stepLimit(this.limits.maxSteps);
+    const b = this.buf + s;
+    if (b.length > this.limits.maxOutputLength) throw outputLimit(this.limits.maxOutputLength);
+    this.buf = b;
+  }
+
+  enterCall(): void {
+    if (++this.depth > this.limits.maxCallDepth) throw depthLimit(this.limits.maxCallDepth);
+  }
+
+  /** Context first (it may shadow globals), then globals, else Undefined. */
+  resolve(name: string): unknown {
+    const v = dictGet(this.context, name);
+    if (v !== undefined) return v;
+    const g = this.globals.get(name);
+    return g === undefined ? new Undefined(name) : g;
+  }
+
+  /** Runs `fn` with a fresh output buffer and returns what it wrote. */
+  capture(fn: () => void): string {
+    const saved = this.buf;
+    this.buf = "";
+    try {
+      fn();
+      return this.buf;
+    } finally {
+      this.buf = saved;
+    }
+  }
+}
+
+export class Scope {
+  vars: Map<string, unknown> | null = null;
+
+  constructor(
+    readonly parent: Scope | null,
+    readonly rt: Runtime,
+  ) {}
+
+  lookup(name: string): unknown {
+    let s: Scope | null = this;
+    do {
+      const m: Map<string, unknown> | null = s.vars;
+      if (m !== null) {
+        const v = m.get(name);
+        if (v !== undefined) return v;
+      }
+      s = s.parent;
+    } while (s !== null);
+    return this.rt.resolve(name);
+  }
+
+  set(name: string, value: unknown): void {
+    if (this.vars === null) this.vars = new Map();
+    this.vars.set(name, value);
+  }
+}

@@ -1,0 +1,397 @@
+// Engine values with Python semantics, mapped onto plain JS values wherever possible so that a context needs no
+// conversion:  None = null · bool = boolean · int = integral number or bigint · float = non-integral number, or a
+// PyFloat box for integral floats (2.0) · str = string (Markup for "safe" strings) · list = Array · tuple = Array
+// tagged with TUPLE · dict = Map or plain object (own enumerable keys) · Undefined = Undefined instance.
+import { Fault } from "../errors.js";
+
+export const TUPLE: unique symbol = Symbol("tuple");
+type Tagged = unknown[] & { [TUPLE]?: true };
+
+export function tuple(items: unknown[]): unknown[] {
+  (items as Tagged)[TUPLE] = true;
+  return items;
+}
+export const isTuple = (v: unknown[]): boolean => (v as Tagged)[TUPLE] === true;
+
+/** A float whose value is integral (2.0, -0.0): plain numbers that are integers are Python ints. */
+export class PyFloat {
+  constructor(readonly v: number) {}
+}
+export const mkFloat = (n: number): number | PyFloat => (Number.isInteger(n) || Object.is(n, -0) ? new PyFloat(n) : n);
+
+/** A string marked safe for HTML (Jinja2 Markup). */
+export class Markup {
+  constructor(readonly s: string) {}
+  toString(): string {
+    return this.s;
+  }
+}
+
+/** Result of `namespace(...)`: the only object whose attributes a template may assign. */
+export class Namespace {
+  constructor(readonly attrs: Map<string, unknown>) {}
+}
+
+export type Kwargs = Map<string, unknown> | null;
+
+/** Anything the engine itself can call: macros, globals, bound methods, loop(), caller(). */
+export abstract class PyCallable {
+  abstract readonly name: string;
+  abstract call(args: unknown[], kwargs: Kwargs): unknown;
+  /** Attributes of the callable itself (loop.index, macro.name); undefined when absent. */
+  getAttr(_name: string): unknown {
+    return undefined;
+  }
+}
+
+export class Undefined {
+  constructor(
+    /** The variable or attribute name that was missing (null when anonymous). */
+    readonly name: string | number | null = null,
+    /** The object the attribute was looked up on (NO_OBJ for a missing variable). */
+    readonly obj: unknown = NO_OBJ,
+    readonly hint: string | null = null,
+    readonly security = false,
+  ) {}
+
+  message(): string {
+    if (this.hint !== null) return this.hint;
+    if (this.obj === NO_OBJ) return this.name === null ? "'undefined' is undefined" : `${pyRepr(this.name)} is undefined`;
+    if (typeof this.name !== "string") return `${objectTypeRepr(this.obj)} has no element ${pyRepr(this.name)}`;
+    return `${pyRepr(objectTypeRepr(this.obj))} has no attribute ${pyRepr(this.name)}`;
+  }
+
+  fail(): never {
+    throw new Fault(this.security ? "security" : "undefined", this.message());
+  }
+}
+const NO_OBJ: unique symbol = Symbol("no-object");
+export const UNDEFINED = new Undefined();
+
+export const isDict = (v: unknown): v is Map<unknown, unknown> | Record<string, unknown> =>
+  v instanceof Map ||
+  (typeof v === "object" &&
+    v !== null &&
+    !Array.isArray(v) &&
+    !(v instanceof Undefined) &&
+    !(v instanceof PyFloat) &&
+    !(v instanceof Markup) &&
+    !(v instanceof Namespace) &&
+    !(v instanceof PyCallable) &&
+    !(v instanceof EngineObject));
+
+/** Base class for other engine-internal objects (loop, cycler, joiner) so they are never taken for dicts. */
+export abstract class EngineObject {
+  abstract readonly typeName: string;
+  abstract getAttr(name: string): unknown;
+}
+
+export function typeName(v: unknown): string {
+  switch (typeof v) {
+    case "string":
+      return "str";
+    case "number":
+      return Number.isInteger(v) ? "int" : "float";
+    case "bigint":
+      return "int";
+    case "boolean":
+      return "bool";
+    case "function":
+      return "function";
+    case "undefined":
+      return "Undefined";
+  }
+  if (v === null) return "NoneType";
+  if (Array.isArray(v)) return isTuple(v) ? "tuple" : "list";
+  if (v instanceof PyFloat) return "float";
+  if (v instanceof Undefined) return "Undefined";
+  if (v instanceof Markup) return "Markup";
+  if (v instanceof Namespace) return "Namespace";
+  if (v instanceof PyCallable) return v instanceof MacroLike ? "Macro" : "function";
+  if (v instanceof EngineObject) return v.typeName;
+  return "dict";
+}
+
+/** Marker base so typeName can say "Macro". */
+export abstract class MacroLike extends PyCallable {}
+
+function objectTypeRepr(obj: unknown): string {
+  if (obj === null) return "None";
+  const t = typeName(obj);
+  return t === "Markup" ? "markupsafe.Markup object" : `${t} object`;
+}
+
+// ---------------------------------------------------------------- dict access
+
+export function dictGet(d: Map<unknown, unknown> | Record<string, unknown>, key: unknown): unknown {
+  if (d instanceof Map) {
+    let v = d.get(key);
+    if (v === undefined && key instanceof PyFloat) v = d.get(key.v);
+    else if (v === undefined && typeof key === "boolean") v = d.get(key ? 1 : 0);
+    return v;
+  }
+  if (typeof key !== "string") return undefined;
+  return Object.hasOwn(d, key) ? (d as Record<string, unknown>)[key] : undefined;
+}
+
+export function dictKeys(d: Map<unknown, unknown> | Record<string, unknown>): unknown[] {
+  if (d instanceof Map) return Array.from(d.keys());
+  const keys = Object.keys(d);
+  for (const k of keys) if ((d as Record<string, unknown>)[k] === undefined) return keys.filter((x) => d[x] !== undefined);
+  return keys;
+}
+
+export function dictEntries(d: Map<unknown, unknown> | Record<string, unknown>): [unknown, unknown][] {
+  if (d instanceof Map) return Array.from(d.entries());
+  const out: [unknown, unknown][] = [];
+  for (const k of Object.keys(d)) {
+    const v = (d as Record<string, unknown>)[k];
+    if (v !== undefined) out.push([k, v]);
+  }
+  return out;
+}
+
+export function dictSize(d: Map<unknown, unknown> | Record<string, unknown>): number {
+  return d instanceof Map ? d.size : dictKeys(d).length;
+}
+
+/** Normalises a JS value read from the context: `undefined` inside arrays is None. */
+export const fromHost = (v: unknown): unknown => (v === undefined ? null : v);
+
+// ---------------------------------------------------------------- numbers
+
+export const isNumber = (v: unknown): boolean =>
+  typeof v === "number" || typeof v === "boolean" || v instanceof PyFloat || typeof v === "bigint";
+export const isFloat = (v: unknown): boolean => v instanceof PyFloat || (typeof v === "number" && !Number.isInteger(v));
+export const isInt = (v: unknown): boolean =>
+  (typeof v === "number" && Number.isInteger(v)) || typeof v === "bigint" || typeof v === "boolean";
+export function numVal(v: unknown): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (v instanceof PyFloat) return v.v;
+  if (typeof v === "bigint") return Number(v);
+  return Number.NaN;
+}
+
+// ---------------------------------------------------------------- truthiness / length
+
+export function truthy(v: unknown): boolean {
+  switch (typeof v) {
+    case "boolean":
+      return v;
+    case "string":
+      return v.length > 0;
+    case "number":
+      return v !== 0;
+    case "bigint":
+      return v !== 0n;
+    case "undefined":
+      return false;
+  }
+  if (v === null || v instanceof Undefined) return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof PyFloat) return v.v !== 0;
+  if (v instanceof Markup) return v.s.length > 0;
+  if (v instanceof Map) return v.size > 0;
+  if (isDict(v)) return dictSize(v) > 0;
+  return true;
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+export const hasSurrogates = (s: string): boolean => SURROGATE.test(s);
+/** Python len() of a string: code points. */
+export const strLen = (s: string): number => (hasSurrogates(s) ? Array.from(s).length : s.length);
+export const codePoints = (s: string): string[] => (hasSurrogates(s) ? Array.from(s) : s.split(""));
+
+// ---------------------------------------------------------------- printing
+
+export function floatRepr(n: number): string {
+  if (Number.isNaN(n)) return "nan";
+  if (n === Number.POSITIVE_INFINITY) return "inf";
+  if (n === Number.NEGATIVE_INFINITY) return "-inf";
+  if (n === 0) return Object.is(n, -0) ? "-0.0" : "0.0";
+  const exp = n.toExponential(); // shortest round-trip digits, e.g. "1.2345e+2"
+  const eAt = exp.indexOf("e");
+  let mant = exp.slice(0, eAt);
+  const e = Number(exp.slice(eAt + 1));
+  const neg = mant[0] === "-";
+  if (neg) mant = mant.slice(1);
+  const digits = mant.replace(".", "");
+  let body: string;
+  if (e >= -4 && e < 16) {
+    if (e < 0) body = `0.${"0".repeat(-e - 1)}${digits}`;
+    else if (digits.length <= e + 1) body = `${digits}${"0".repeat(e + 1 - digits.length)}.0`;
+    else body = `${digits.slice(0, e + 1)}.${digits.slice(e + 1)}`;
+  } else {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    const ae = Math.abs(e);
+    body = `${m}e${e < 0 ? "-" : "+"}${ae < 10 ? "0" : ""}${ae}`;
+  }
+  return neg ? `-${body}` : body;
+}
+
+export function intStr(n: number): string {
+  return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
+}
+
+/** Python str(). */
+export function toStr(v: unknown): string {
+  switch (typeof v) {
+    case "string":
+      return v;
+    case "number":
+      return Number.isInteger(v) ? intStr(v) : floatRepr(v);
+    case "boolean":
+      return v ? "True" : "False";
+    case "bigint":
+      return v.toString();
+    case "undefined":
+      return "";
+  }
+  if (v === null) return "None";
+  if (v instanceof Undefined) return "";
+  if (v instanceof Markup) return v.s;
+  if (v instanceof PyFloat) return floatRepr(v.v);
+  return pyRepr(v);
+}
+
+const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+const NEEDS_ESCAPE = /[\\'"\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+export function strRepr(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  if (!NEEDS_ESCAPE.test(s.replace(/ /g, ""))) return quote + s + quote;
+  let out = quote;
+  for (const ch of s) {
+    if (ch === "\\") out += "\\\\";
+    else if (ch === quote) out += `\\${quote}`;
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (ch !== " " && NON_PRINTABLE.test(ch)) {
+      const cp = ch.codePointAt(0) ?? 0;
+      if (cp < 0x100) out += `\\x${cp.toString(16).padStart(2, "0")}`;
+      else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, "0")}`;
+      else out += `\\U${cp.toString(16).padStart(8, "0")}`;
+    } else out += ch;
+  }
+  return out + quote;
+}
+
+/** Python repr(). */
+export function pyRepr(v: unknown): string {
+  if (typeof v === "string") return strRepr(v);
+  if (v instanceof Undefined) return "Undefined";
+  if (Array.isArray(v)) {
+    const parts = v.map((x) => pyRepr(fromHost(x)));
+    if (isTuple(v)) return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(", ")})`;
+    return `[${parts.join(", ")}]`;
+  }
+  if (v instanceof Markup) return `Markup(${strRepr(v.s)})`;
+  if (v instanceof Namespace) return `<Namespace ${pyRepr(v.attrs)}>`;
+  if (v instanceof PyCallable) return `<function ${v.name}>`;
+  if (typeof v === "function") return `<function ${v.name || "anonymous"}>`;
+  if (v instanceof EngineObject) return `<${v.typeName} object>`;
+  if (isDict(v)) {
+    const parts = dictEntries(v).map(([k, x]) => `${pyRepr(k)}: ${pyRepr(fromHost(x))}`);
+    return `{${parts.join(", ")}}`;
+  }
+  return toStr(v);
+}
+
+// ---------------------------------------------------------------- equality and ordering
+
+export function pyEq(a: unknown, b: unknown): boolean {
+  if (a === b) return typeof a !== "number" || !Number.isNaN(a);
+  if (a === undefined) a = null;
+  if (b === undefined) b = null;
+  const ta = typeof a;
+  const tb = typeof b;
+  if (ta === "string" || tb === "string") {
+    const sa = a instanceof Markup ? a.s : a;
+    const sb = b instanceof Markup ? b.s : b;
+    return sa === sb;
+  }
+  if (isNumber(a) && isNumber(b)) {
+    if (typeof a === "bigint" || typeof b === "bigint") {
+      try {
+        return BigInt(numVal(a)) === BigInt(numVal(b)) || (typeof a === "bigint" && typeof b === "bigint" && a === b);
+      } catch {
+        return false;
+      }
+    }
+    return numVal(a) === numVal(b);
+  }
+  if (a === null || b === null) return false;
+  if (a instanceof Undefined || b instanceof Undefined) return a instanceof Undefined && b instanceof Undefined;
+  if (a instanceof Markup || b instanceof Markup) return (a instanceof Markup ? a.s : a) === (b instanceof Markup ? b.s : b);
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (isTuple(a) !== isTuple(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!pyEq(fromHost(a[i]), fromHost(b[i]))) return false;
+    return true;
+  }
+  if (isDict(a) && isDict(b)) {
+    const ea = dictEntries(a);
+    if (ea.length !== dictSize(b)) return false;
+    for (const [k, v] of ea) {
+      const w = dictGet(b, k);
+      if (w === undefined || !pyEq(v, w)) return false;
+    }
+    return true;
+  }
+  if (a instanceof Namespace && b instanceof Namespace) return a === b;
+  return false;
+}
+
+const OP_NAMES: Record<string, string> = { lt: "<", lteq: "<=", gt: ">", gteq: ">=" };
+
+/** Python ordering: returns <0, 0, >0; throws the TypeError for unorderable mixes. */
+export function pyCompare(a: unknown, b: unknown, op: string): number {
+  if (isNumber(a) && isNumber(b)) {
+    if (typeof a === "bigint" && typeof b === "bigint") return a < b ? -1 : a > b ? 1 : 0;
+    const x = numVal(a);
+    const y = numVal(b);
+    return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
+  }
+  const sa = typeof a === "string" ? a : a instanceof Markup ? a.s : null;
+  const sb = typeof b === "string" ? b : b instanceof Markup ? b.s : null;
+  if (sa !== null && sb !== null) return compareCodePoints(sa, sb);
+  if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      const x = fromHost(a[i]);
+      const y = fromHost(b[i]);
+      if (!pyEq(x, y)) return pyCompare(x, y, op);
+    }
+    return a.length - b.length;
+  }
+  throw new Fault(
+    "type",
+    `'${OP_NAMES[op] ?? op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`,
+  );
+}
+
+export function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.codePointAt(i) ?? 0;
+    const y = b.codePointAt(i) ?? 0;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
+/** A lazy iterator of Jinja2 (generator, list_reverseiterator, …): iterable once more here, but without len(). */
+export class PyIterator extends EngineObject {
+  constructor(
+    readonly items: unknown[],
+    readonly typeName: string,
+  ) {
+    super();
+  }
+  getAttr(): unknown {
+    return undefined;
+  }
+}
