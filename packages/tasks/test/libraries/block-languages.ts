@@ -26,6 +26,7 @@ const LANGUAGES: Readonly<Record<string, BlockLanguage | BlockLanguage[]>> = {
   "open-sora": "sh",
   hallo: "sh",
   champ: "sh",
+  "hunyuan-dit": "sh",
   "diffusion-single-file": "sh",
   "depth-pro": ["sh", "python"],
   spacy: ["sh", "python"],
@@ -46,6 +47,7 @@ export function blockLanguage(key: string, index: number, block: string): BlockL
 
 /**
  * Libraries whose snippet does not name the repository: their tools pick models by other names (WhisperKit variants,
- * SAELens releases, ChatTTS's single model, Stanza's language code derived from the repository name).
+ * SAELens releases, ChatTTS's single model, Stanza's language code derived from the repository name, TabPFN's
+ * default checkpoint).
  */
-export const NO_MODEL_ID: ReadonlySet<string> = new Set(["whisperkit", "saelens", "chat_tts", "stanza"]);
+export const NO_MODEL_ID: ReadonlySet<string> = new Set(["whisperkit", "saelens", "chat_tts", "stanza", "tabpfn"]);

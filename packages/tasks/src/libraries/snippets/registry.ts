@@ -40,7 +40,7 @@ import {
   stanza,
   txtai,
 } from "./nlp.js";
-import { champ, diffusion_single_file, grok, hallo, liveportrait, open_sora } from "./repo-scripts.js";
+import { champ, diffusion_single_file, grok, hallo, hunyuan_dit, liveportrait, open_sora } from "./repo-scripts.js";
 import { mlAgents, sampleFactory, sentis, stableBaselines3 } from "./rl.js";
 import {
   anemoi,
@@ -52,6 +52,7 @@ import {
   pythae,
   seed_story,
   swarmformer,
+  tabpfn,
   timesfm,
 } from "./science.js";
 import { sentenceTransformers } from "./sentence-transformers.js";
@@ -123,6 +124,7 @@ export const LIBRARY_SNIPPETS: Partial<Record<ModelLibraryKey, SnippetFunction>>
   hallo,
   hezar,
   htrflow,
+  "hunyuan-dit": hunyuan_dit,
   "hunyuan3d-2": hunyuan3d_2,
   keras,
   "tf-keras": tf_keras,
@@ -165,6 +167,7 @@ export const LIBRARY_SNIPPETS: Partial<Record<ModelLibraryKey, SnippetFunction>>
   stanza,
   swarmformer,
   tensorflowtts,
+  tabpfn,
   terratorch,
   timesfm,
   timm,

@@ -1,5 +1,6 @@
 // Models run by their own repository's scripts: the snippet clones the code, downloads the weights with the Hub CLI
-// (`hf download`) and starts the documented entry point. Grok-1, LivePortrait, Open-Sora, Hallo, Champ, ComfyUI.
+// (`hf download`) and starts the documented entry point. Grok-1, LivePortrait, Open-Sora, Hallo, Champ, HunyuanDiT,
+// ComfyUI.
 import type { ModelData } from "../../model-data.js";
 import { shWord } from "../../snippets/quote.js";
 
@@ -46,6 +47,15 @@ export function champ(model: ModelData): string[] {
 pip install -r requirements.txt
 hf download ${shWord(model.id)} --local-dir ./pretrained_models
 python inference.py --config configs/inference/inference.yaml`,
+  ];
+}
+
+export function hunyuan_dit(model: ModelData): string[] {
+  return [
+    `git clone https://github.com/Tencent/HunyuanDiT && cd HunyuanDiT
+pip install -r requirements.txt
+hf download ${shWord(model.id)} --local-dir ./ckpts
+python sample_t2i.py --infer-mode fa --prompt "a cute cat" --no-enhance`,
   ];
 }
 

@@ -1,5 +1,5 @@
 // Science, health, forecasting and small model zoos: CXR/Derm Foundation, AnemoI, pxia, pythae, SwarmFormer,
-// SEED-Story, fastai, TimesFM, Chronos.
+// SEED-Story, fastai, TimesFM, Chronos, TabPFN.
 import type { ModelData } from "../../model-data.js";
 import { pyStr } from "../../snippets/quote.js";
 
@@ -145,5 +145,26 @@ quantiles, mean = pipeline.predict_quantiles(
     prediction_length=12,
     quantile_levels=[0.1, 0.5, 0.9],
 )`,
+  ];
+}
+
+/** TabPFN fetches its own default checkpoint (a classifier or a regressor) from the Hub on first use. */
+export function tabpfn(model: ModelData): string[] {
+  const regression = model.id.toLowerCase().includes("reg");
+  const estimator = regression ? "TabPFNRegressor" : "TabPFNClassifier";
+  const dataset = regression ? "load_diabetes" : "load_breast_cancer";
+  return [
+    `# pip install tabpfn
+from sklearn.datasets import ${dataset}
+from sklearn.model_selection import train_test_split
+from tabpfn import ${estimator}
+
+X, y = ${dataset}(return_X_y=True)
+X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=42)
+
+# The default weights are downloaded from the Hub on first use
+model = ${estimator}()
+model.fit(X_train, y_train)
+predictions = model.predict(X_test)`,
   ];
 }
