@@ -1,0 +1,58 @@
+// `npm start`'s server command, spawned as a process with its defaults (PGlite on disk, the real seed), no
+// network: the index is seeded from the repository's JSON-lines file and both the API and the page answer.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, expect, it } from "vitest";
+
+const hubDir = resolve(import.meta.dirname, "../..");
+const dataDir = mkdtempSync(join(tmpdir(), "hubkit-start-"));
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function waitForUrl(process: ChildProcess): Promise<string> {
+  return new Promise((found, fail) => {
+    let output = "";
+    const timer = setTimeout(() => fail(new Error(`no URL printed within 90 s:\n${output}`)), 90_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Hubkit is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        found(match[1]);
+      }
+    };
+    process.stdout?.on("data", read);
+    process.stderr?.on("data", read);
+    process.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+it("starts with `npm run start -w apps/hub` defaults, seeds the index and serves API and page", async () => {
+  // The start script of apps/hub/package.json, run directly (npm adds nothing but a wrapper process).
+  child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", "server/src/main.ts"], {
+    cwd: hubDir,
+    env: { ...process.env, PORT: "0", HUBKIT_DATA_DIR: dataDir, DATABASE_URL: "", HUBKIT_UPSTREAM_HUB: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await waitForUrl(child);
+  const health = (await (await fetch(`${url}/api/health`)).json()) as { status: string; models: number };
+  expect(health.status).toBe("ok");
+  expect(health.models).toBeGreaterThanOrEqual(300);
+  const model = await fetch(`${url}/api/models/black-forest-labs/FLUX.1-schnell?expand[]=inferenceProviderMapping`);
+  expect(model.status).toBe(200);
+  const page = await fetch(`${url}/`);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-type")).toContain("text/html");
+  const exited = new Promise((done) => child?.once("exit", done));
+  child.kill("SIGTERM");
+  expect(await exited).toBe(0);
+}, 120_000);
