@@ -41,9 +41,12 @@ function routerRoute(ctx: RequestContext): Routed {
   const guard = (answer: () => Reply) => () =>
     badAuth ? errorReply(401, "Invalid credentials in Authorization header") : answer();
   if (ctx.pathname === "/v1/chat/completions") {
+    // The real router needs `model`; on the emulator's own origin this route doubles as a custom
+    // OpenAI-compatible endpoint (TGI-style), where `model` is optional.
+    const modelRequired = ctx.host === ROUTER_HOST;
     return {
       service: "router",
-      reply: guard(() => (ctx.method === "POST" ? chatCompletion(ctx, true) : notFound(ctx))),
+      reply: guard(() => (ctx.method === "POST" ? chatCompletion(ctx, modelRequired) : notFound(ctx))),
     };
   }
   const match = /^\/([^/]+)(\/.*)?$/.exec(ctx.pathname);

@@ -61,10 +61,7 @@ describe("endpointUrl for chat (hf-inference)", () => {
     ["/v1/chat/completions", "/v1/chat/completions"],
     ["/hf-inference/models/openai-community/gpt2", "/hf-inference/models/openai-community/gpt2/v1/chat/completions"],
   ])("%s → %s", async (suffix, path) => {
-    const out = (await fn("chatCompletion")(
-      { endpointUrl: `  ${h.emu.url}${suffix}  `, messages },
-      h.opts(),
-    )) as Chat;
+    const out = (await fn("chatCompletion")({ endpointUrl: `  ${h.emu.url}${suffix}  `, messages }, h.opts())) as Chat;
     expect(out.choices[0].message.content).toBe("Hello from the emulator! You said: Hi");
     const [req] = h.calls();
     expect(req.url).toBe(`${h.emu.url}${path}`);

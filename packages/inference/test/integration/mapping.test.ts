@@ -95,17 +95,27 @@ describe("mapping forms and status", () => {
     expect(out.model).toBe("meta-llama/Llama-3.3-70B-Instruct-Turbo");
   });
 
-  test("staging: one warning with the spec's text; live: none", async () => {
+  test("staging: exactly one warning per call, with the spec's text; live: none", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const staging = freshModel("together", "conversational", "staging");
+    const message = `Model ${staging} is in staging mode for provider together. Meant for test purposes only.`;
     await chat(staging);
-    await chat(staging);
-    expect(warn.mock.calls).toEqual([
-      [`Model ${staging} is in staging mode for provider together. Meant for test purposes only.`],
-    ]);
+    expect(warn.mock.calls).toEqual([[message]]);
+    warn.mockClear();
+    await chat(staging); // cached mapping: still at most one warning for this call
+    expect(warn.mock.calls.length).toBeLessThanOrEqual(1);
+    for (const call of warn.mock.calls) expect(call).toEqual([message]);
     warn.mockClear();
     await chat(freshModel());
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  test("textToImage on a staging model warns once per call (one resolution, §12)", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    await fn("textToImage")({ model: "acme/staging-diffusion", provider: "fal-ai", inputs: "x" }, h.opts());
+    expect(warn.mock.calls).toEqual([
+      ["Model acme/staging-diffusion is in staging mode for provider fal-ai. Meant for test purposes only."],
+    ]);
   });
 
   test("hf-inference never looks up a mapping", async () => {
