@@ -46,6 +46,7 @@ import text2textGeneration from "./text2text-generation/data.js";
 import timeSeriesForecasting from "./time-series-forecasting/data.js";
 import tokenClassification from "./token-classification/data.js";
 import translation from "./translation/data.js";
+import type { TaskData, TaskDataCustom } from "./types.js";
 import unconditionalImageGeneration from "./unconditional-image-generation/data.js";
 import videoClassification from "./video-classification/data.js";
 import videoTextToText from "./video-text-to-text/data.js";
@@ -55,7 +56,6 @@ import voiceActivityDetection from "./voice-activity-detection/data.js";
 import zeroShotClassification from "./zero-shot-classification/data.js";
 import zeroShotImageClassification from "./zero-shot-image-classification/data.js";
 import zeroShotObjectDetection from "./zero-shot-object-detection/data.js";
-import type { TaskData, TaskDataCustom } from "./types.js";
 
 export type { ExampleRepo, TaskData, TaskDataCustom, TaskDemo, TaskDemoEntry } from "./types.js";
 
@@ -109,12 +109,12 @@ function buildTasksData(): Record<PipelineType, TaskData | undefined> {
     "multiple-choice": getData("multiple-choice", multipleChoice),
     "object-detection": getData("object-detection", objectDetection),
     "video-classification": getData("video-classification", videoClassification),
-    "other": getData("other", other),
+    other: getData("other", other),
     "question-answering": getData("question-answering", questionAnswering),
     "reinforcement-learning": getData("reinforcement-learning", reinforcementLearning),
-    "robotics": getData("robotics", robotics),
+    robotics: getData("robotics", robotics),
     "sentence-similarity": getData("sentence-similarity", sentenceSimilarity),
-    "summarization": getData("summarization", summarization),
+    summarization: getData("summarization", summarization),
     "table-question-answering": getData("table-question-answering", tableQuestionAnswering),
     "table-to-text": getData("table-to-text", tableToText),
     "tabular-classification": getData("tabular-classification", tabularClassification),
@@ -131,7 +131,7 @@ function buildTasksData(): Record<PipelineType, TaskData | undefined> {
     "text2text-generation": getData("text2text-generation", text2textGeneration),
     "time-series-forecasting": getData("time-series-forecasting", timeSeriesForecasting),
     "token-classification": getData("token-classification", tokenClassification),
-    "translation": getData("translation", translation),
+    translation: getData("translation", translation),
     "unconditional-image-generation": getData("unconditional-image-generation", unconditionalImageGeneration),
     "video-text-to-text": getData("video-text-to-text", videoTextToText),
     "visual-question-answering": getData("visual-question-answering", visualQuestionAnswering),

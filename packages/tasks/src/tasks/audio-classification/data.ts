@@ -2,9 +2,18 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "Short spoken commands (yes, no, up, down, …) for training keyword spotters.", id: "google/speech_commands" },
-    { description: "2,000 five-second environmental recordings in 50 classes such as dog bark, rain and siren.", id: "ashraq/esc50" },
-    { description: "Spoken requests to an e-banking assistant in 14 languages, labelled with their intent.", id: "PolyAI/minds14" },
+    {
+      description: "Short spoken commands (yes, no, up, down, …) for training keyword spotters.",
+      id: "google/speech_commands",
+    },
+    {
+      description: "2,000 five-second environmental recordings in 50 classes such as dog bark, rain and siren.",
+      id: "ashraq/esc50",
+    },
+    {
+      description: "Spoken requests to an e-banking assistant in 14 languages, labelled with their intent.",
+      id: "PolyAI/minds14",
+    },
   ],
   demo: {
     inputs: [{ type: "audio", filename: "speech.wav" }],
@@ -27,9 +36,15 @@ const taskData: TaskDataCustom = {
     { description: "Of the clips that belong to a class, the share the model finds.", id: "recall" },
   ],
   models: [
-    { description: "Audio Spectrogram Transformer fine-tuned on AudioSet's 527 sound event classes.", id: "MIT/ast-finetuned-audioset-10-10-0.4593" },
+    {
+      description: "Audio Spectrogram Transformer fine-tuned on AudioSet's 527 sound event classes.",
+      id: "MIT/ast-finetuned-audioset-10-10-0.4593",
+    },
     { description: "Spoken language identification for 107 languages.", id: "speechbrain/lang-id-voxlingua107-ecapa" },
-    { description: "HuBERT model that recognises emotions (neutral, happy, angry, sad) in speech.", id: "superb/hubert-large-superb-er" },
+    {
+      description: "HuBERT model that recognises emotions (neutral, happy, angry, sad) in speech.",
+      id: "superb/hubert-large-superb-er",
+    },
     { description: "Keyword spotting model fine-tuned on Speech Commands.", id: "superb/hubert-base-superb-ks" },
   ],
   spaces: [],

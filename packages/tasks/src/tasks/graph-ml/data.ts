@@ -2,8 +2,14 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "ogbg-molhiv: 41,000 molecular graphs labelled with whether they inhibit HIV replication.", id: "OGB/ogbg-molhiv" },
-    { description: "ZINC: molecular graphs with a constrained solubility value to regress.", id: "graphs-datasets/ZINC" },
+    {
+      description: "ogbg-molhiv: 41,000 molecular graphs labelled with whether they inhibit HIV replication.",
+      id: "OGB/ogbg-molhiv",
+    },
+    {
+      description: "ZINC: molecular graphs with a constrained solubility value to regress.",
+      id: "graphs-datasets/ZINC",
+    },
   ],
   demo: {
     inputs: [{ type: "img", filename: "molecule-graph.svg" }],
@@ -23,7 +29,11 @@ const taskData: TaskDataCustom = {
     { description: "Share of correctly classified nodes or graphs.", id: "accuracy" },
   ],
   models: [
-    { description: "Graphormer pre-trained on the PCQM4M-LSC quantum chemistry graphs, to fine-tune on molecular property prediction.", id: "clefourrier/graphormer-base-pcqm4mv2" },
+    {
+      description:
+        "Graphormer pre-trained on the PCQM4M-LSC quantum chemistry graphs, to fine-tune on molecular property prediction.",
+      id: "clefourrier/graphormer-base-pcqm4mv2",
+    },
   ],
   spaces: [],
   summary:

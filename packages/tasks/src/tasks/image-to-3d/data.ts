@@ -2,7 +2,10 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "Objaverse: 800,000+ annotated 3D objects, rendered to train image-to-3D models.", id: "allenai/objaverse" },
+    {
+      description: "Objaverse: 800,000+ annotated 3D objects, rendered to train image-to-3D models.",
+      id: "allenai/objaverse",
+    },
   ],
   demo: {
     inputs: [{ type: "img", filename: "chair.svg" }],
@@ -12,12 +15,21 @@ const taskData: TaskDataCustom = {
     ],
   },
   metrics: [
-    { description: "Chamfer distance between points sampled on the predicted and true surfaces; lower is better.", id: "chamfer-distance" },
+    {
+      description: "Chamfer distance between points sampled on the predicted and true surfaces; lower is better.",
+      id: "chamfer-distance",
+    },
     { description: "F-score of surface points within a distance threshold.", id: "f-score" },
   ],
   models: [
-    { description: "TripoSR: reconstructs a 3D mesh from a single image in under a second.", id: "stabilityai/TripoSR" },
-    { description: "Stable Fast 3D: UV-unwrapped, textured meshes from one image in about half a second.", id: "stabilityai/stable-fast-3d" },
+    {
+      description: "TripoSR: reconstructs a 3D mesh from a single image in under a second.",
+      id: "stabilityai/TripoSR",
+    },
+    {
+      description: "Stable Fast 3D: UV-unwrapped, textured meshes from one image in about half a second.",
+      id: "stabilityai/stable-fast-3d",
+    },
     { description: "TRELLIS image-conditioned model for high-quality 3D assets.", id: "microsoft/TRELLIS-image-large" },
     { description: "Hunyuan3D 2.0 shape and texture generation from images.", id: "tencent/Hunyuan3D-2" },
   ],

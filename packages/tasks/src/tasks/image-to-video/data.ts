@@ -2,7 +2,10 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "OpenVid-1M: one million high-quality video clips with captions for video generation.", id: "nkp37/OpenVid-1M" },
+    {
+      description: "OpenVid-1M: one million high-quality video clips with captions for video generation.",
+      id: "nkp37/OpenVid-1M",
+    },
   ],
   demo: {
     inputs: [
@@ -16,8 +19,14 @@ const taskData: TaskDataCustom = {
     { description: "Similarity of the frames to the prompt in CLIP space.", id: "clip-score" },
   ],
   models: [
-    { description: "Stable Video Diffusion XT: animates an image into 25 frames.", id: "stabilityai/stable-video-diffusion-img2vid-xt" },
-    { description: "Wan 2.1 image-to-video model (14B, 480p) following a text prompt.", id: "Wan-AI/Wan2.1-I2V-14B-480P" },
+    {
+      description: "Stable Video Diffusion XT: animates an image into 25 frames.",
+      id: "stabilityai/stable-video-diffusion-img2vid-xt",
+    },
+    {
+      description: "Wan 2.1 image-to-video model (14B, 480p) following a text prompt.",
+      id: "Wan-AI/Wan2.1-I2V-14B-480P",
+    },
     { description: "LTX-Video: fast DiT-based video generation from text and images.", id: "Lightricks/LTX-Video" },
     { description: "CogVideoX 5B image-to-video model.", id: "THUDM/CogVideoX-5b-I2V" },
   ],

@@ -3,7 +3,13 @@ import type { TaskDataCustom } from "../types.js";
 const taskData: TaskDataCustom = {
   datasets: [],
   demo: {
-    inputs: [{ type: "text", label: "Protein sequence", content: "MKTVRQERLKSIVRILERSKEPVSGAQLAEELSVSRQVIVQDIAYLRSLGYNIVATPRGYVLAGG" }],
+    inputs: [
+      {
+        type: "text",
+        label: "Protein sequence",
+        content: "MKTVRQERLKSIVRILERSKEPVSGAQLAEELSVSRQVIVQDIAYLRSLGYNIVATPRGYVLAGG",
+      },
+    ],
     outputs: [
       {
         type: "text",
@@ -15,8 +21,14 @@ const taskData: TaskDataCustom = {
   },
   metrics: [],
   models: [
-    { description: "ESMFold: predicts a protein's 3D structure from its amino-acid sequence.", id: "facebook/esmfold_v1" },
-    { description: "Aurora: foundation model of the atmosphere for weather and air-quality forecasting.", id: "microsoft/aurora" },
+    {
+      description: "ESMFold: predicts a protein's 3D structure from its amino-acid sequence.",
+      id: "facebook/esmfold_v1",
+    },
+    {
+      description: "Aurora: foundation model of the atmosphere for weather and air-quality forecasting.",
+      id: "microsoft/aurora",
+    },
   ],
   spaces: [],
   summary:

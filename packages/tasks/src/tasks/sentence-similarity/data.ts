@@ -2,8 +2,14 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "STS Benchmark: sentence pairs with human similarity scores from 0 to 5.", id: "sentence-transformers/stsb" },
-    { description: "All NLI: SNLI and MultiNLI as (anchor, positive, negative) triplets for training embedding models.", id: "sentence-transformers/all-nli" },
+    {
+      description: "STS Benchmark: sentence pairs with human similarity scores from 0 to 5.",
+      id: "sentence-transformers/stsb",
+    },
+    {
+      description: "All NLI: SNLI and MultiNLI as (anchor, positive, negative) triplets for training embedding models.",
+      id: "sentence-transformers/all-nli",
+    },
   ],
   demo: {
     inputs: [
@@ -24,14 +30,26 @@ const taskData: TaskDataCustom = {
     ],
   },
   metrics: [
-    { description: "Spearman rank correlation between cosine similarities and human similarity scores (STS).", id: "spearmanr" },
+    {
+      description: "Spearman rank correlation between cosine similarities and human similarity scores (STS).",
+      id: "spearmanr",
+    },
     { description: "Pearson correlation between predicted and human similarity scores.", id: "pearsonr" },
   ],
   models: [
-    { description: "Small, fast English sentence embedding model, a popular default.", id: "sentence-transformers/all-MiniLM-L6-v2" },
-    { description: "Higher-quality English sentence embeddings with MPNet.", id: "sentence-transformers/all-mpnet-base-v2" },
+    {
+      description: "Small, fast English sentence embedding model, a popular default.",
+      id: "sentence-transformers/all-MiniLM-L6-v2",
+    },
+    {
+      description: "Higher-quality English sentence embeddings with MPNet.",
+      id: "sentence-transformers/all-mpnet-base-v2",
+    },
     { description: "BGE large English embeddings, strong on retrieval and similarity.", id: "BAAI/bge-large-en-v1.5" },
-    { description: "Multilingual dense, sparse and multi-vector embeddings with an 8,192-token context.", id: "BAAI/bge-m3" },
+    {
+      description: "Multilingual dense, sparse and multi-vector embeddings with an 8,192-token context.",
+      id: "BAAI/bge-m3",
+    },
   ],
   spaces: [{ description: "Massive Text Embedding Benchmark leaderboard.", id: "mteb/leaderboard" }],
   summary:

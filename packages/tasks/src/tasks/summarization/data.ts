@@ -25,8 +25,15 @@ const taskData: TaskDataCustom = {
     ],
   },
   metrics: [
-    { description: "ROUGE: n-gram (ROUGE-1, ROUGE-2) and longest-common-subsequence (ROUGE-L) overlap with reference summaries.", id: "rouge" },
-    { description: "BERTScore: similarity of contextual embeddings of the summary and the reference.", id: "bertscore" },
+    {
+      description:
+        "ROUGE: n-gram (ROUGE-1, ROUGE-2) and longest-common-subsequence (ROUGE-L) overlap with reference summaries.",
+      id: "rouge",
+    },
+    {
+      description: "BERTScore: similarity of contextual embeddings of the summary and the reference.",
+      id: "bertscore",
+    },
   ],
   models: [
     { description: "BART large fine-tuned on CNN/DailyMail news summarisation.", id: "facebook/bart-large-cnn" },

@@ -2,7 +2,10 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "Curated regression and classification tables used to benchmark tabular learning methods.", id: "inria-soda/tabular-benchmark" },
+    {
+      description: "Curated regression and classification tables used to benchmark tabular learning methods.",
+      id: "inria-soda/tabular-benchmark",
+    },
   ],
   demo: {
     inputs: [
@@ -26,11 +29,20 @@ const taskData: TaskDataCustom = {
   metrics: [
     { description: "Mean squared error between predictions and true values; penalises large errors.", id: "mse" },
     { description: "Mean absolute error, in the unit of the target.", id: "mae" },
-    { description: "Coefficient of determination: share of the target's variance explained by the model.", id: "r_squared" },
+    {
+      description: "Coefficient of determination: share of the target's variance explained by the model.",
+      id: "r_squared",
+    },
   ],
   models: [
-    { description: "TabPFN v2 regressor: strong predictions on small tables in one forward pass.", id: "Prior-Labs/TabPFN-v2-reg" },
-    { description: "TabPFNMix regressor from AutoGluon, pre-trained on synthetic tables.", id: "autogluon/tabpfn-mix-1.0-regressor" },
+    {
+      description: "TabPFN v2 regressor: strong predictions on small tables in one forward pass.",
+      id: "Prior-Labs/TabPFN-v2-reg",
+    },
+    {
+      description: "TabPFNMix regressor from AutoGluon, pre-trained on synthetic tables.",
+      id: "autogluon/tabpfn-mix-1.0-regressor",
+    },
   ],
   spaces: [],
   summary:

@@ -2,8 +2,14 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "WebNLG: sets of DBpedia RDF triples paired with texts that verbalise them.", id: "webnlg-challenge/web_nlg" },
-    { description: "DART: structured records from tables and triples paired with descriptive sentences.", id: "Yale-LILY/dart" },
+    {
+      description: "WebNLG: sets of DBpedia RDF triples paired with texts that verbalise them.",
+      id: "webnlg-challenge/web_nlg",
+    },
+    {
+      description: "DART: structured records from tables and triples paired with descriptive sentences.",
+      id: "Yale-LILY/dart",
+    },
   ],
   demo: {
     inputs: [
@@ -26,13 +32,23 @@ const taskData: TaskDataCustom = {
     ],
   },
   metrics: [
-    { description: "n-gram precision against reference texts; the official WebNLG metric together with METEOR.", id: "bleu" },
+    {
+      description: "n-gram precision against reference texts; the official WebNLG metric together with METEOR.",
+      id: "bleu",
+    },
     { description: "METEOR: unigram matching with stems and synonyms.", id: "meteor" },
     { description: "chrF: character n-gram F-score.", id: "chrf" },
   ],
   models: [
-    { description: "FLAN-T5 large: verbalises linearised triples when instructed; fine-tune on WebNLG for best results.", id: "google/flan-t5-large" },
-    { description: "Instruction-tuned LLM that turns records given as JSON or triples into fluent text.", id: "Qwen/Qwen2.5-7B-Instruct" },
+    {
+      description:
+        "FLAN-T5 large: verbalises linearised triples when instructed; fine-tune on WebNLG for best results.",
+      id: "google/flan-t5-large",
+    },
+    {
+      description: "Instruction-tuned LLM that turns records given as JSON or triples into fluent text.",
+      id: "Qwen/Qwen2.5-7B-Instruct",
+    },
   ],
   spaces: [],
   summary:

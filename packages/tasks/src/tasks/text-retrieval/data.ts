@@ -2,8 +2,14 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "MS MARCO: a million real search queries with relevant passages from 8.8 million web passages.", id: "microsoft/ms_marco" },
-    { description: "Natural Questions corpus from the BEIR benchmark, for zero-shot retrieval evaluation.", id: "BeIR/nq" },
+    {
+      description: "MS MARCO: a million real search queries with relevant passages from 8.8 million web passages.",
+      id: "microsoft/ms_marco",
+    },
+    {
+      description: "Natural Questions corpus from the BEIR benchmark, for zero-shot retrieval evaluation.",
+      id: "BeIR/nq",
+    },
     { description: "SciFact from BEIR: scientific claims to verify against research abstracts.", id: "BeIR/scifact" },
   ],
   demo: {
@@ -13,7 +19,11 @@ const taskData: TaskDataCustom = {
         type: "tabular",
         table: [
           ["Rank", "Document", "Score"],
-          ["1", "Auroras are caused by charged particles from the Sun colliding with gases in Earth's upper atmosphere.", "0.82"],
+          [
+            "1",
+            "Auroras are caused by charged particles from the Sun colliding with gases in Earth's upper atmosphere.",
+            "0.82",
+          ],
           ["2", "The aurora borealis is best seen near the Arctic Circle during long winter nights.", "0.71"],
           ["3", "Solar flares can disrupt radio communication and satellites.", "0.48"],
         ],
@@ -27,9 +37,15 @@ const taskData: TaskDataCustom = {
   ],
   models: [
     { description: "BGE-M3: multilingual dense, sparse and multi-vector retrieval in one model.", id: "BAAI/bge-m3" },
-    { description: "E5 large v2 English retrieval embeddings (prefix inputs with 'query: ' and 'passage: ').", id: "intfloat/e5-large-v2" },
+    {
+      description: "E5 large v2 English retrieval embeddings (prefix inputs with 'query: ' and 'passage: ').",
+      id: "intfloat/e5-large-v2",
+    },
     { description: "ColBERTv2: late-interaction retrieval with one vector per token.", id: "colbert-ir/colbertv2.0" },
-    { description: "SPLADE: learned sparse retrieval that works with inverted indexes.", id: "naver/splade-cocondenser-ensembledistil" },
+    {
+      description: "SPLADE: learned sparse retrieval that works with inverted indexes.",
+      id: "naver/splade-cocondenser-ensembledistil",
+    },
   ],
   spaces: [{ description: "MTEB leaderboard with retrieval scores for embedding models.", id: "mteb/leaderboard" }],
   summary:

@@ -17,8 +17,14 @@ const taskData: TaskDataCustom = {
   ],
   models: [
     { description: "Shap-E: generates textured meshes or neural fields from text in seconds.", id: "openai/shap-e" },
-    { description: "TRELLIS text-conditioned model producing meshes, Gaussians or radiance fields.", id: "microsoft/TRELLIS-text-large" },
-    { description: "Hunyuan3D 2.0: high-resolution textured assets from text (via an image) or images.", id: "tencent/Hunyuan3D-2" },
+    {
+      description: "TRELLIS text-conditioned model producing meshes, Gaussians or radiance fields.",
+      id: "microsoft/TRELLIS-text-large",
+    },
+    {
+      description: "Hunyuan3D 2.0: high-resolution textured assets from text (via an image) or images.",
+      id: "tencent/Hunyuan3D-2",
+    },
   ],
   spaces: [{ description: "Generate textured 3D assets with Hunyuan3D 2.0.", id: "tencent/Hunyuan3D-2" }],
   summary:

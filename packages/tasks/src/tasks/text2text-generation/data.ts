@@ -3,7 +3,10 @@ import type { TaskDataCustom } from "../types.js";
 const taskData: TaskDataCustom = {
   datasets: [
     { description: "C4: the Colossal Clean Crawled Corpus used to pre-train T5.", id: "allenai/c4" },
-    { description: "P3: prompted versions of 170+ English NLP datasets, used to train T0 for zero-shot generalisation.", id: "bigscience/P3" },
+    {
+      description: "P3: prompted versions of 170+ English NLP datasets, used to train T0 for zero-shot generalisation.",
+      id: "bigscience/P3",
+    },
   ],
   demo: {
     inputs: [
@@ -17,14 +20,30 @@ const taskData: TaskDataCustom = {
   },
   metrics: [
     { description: "n-gram precision against reference outputs (translation-style tasks).", id: "bleu" },
-    { description: "n-gram and longest-common-subsequence overlap with references (summarisation-style tasks).", id: "rouge" },
+    {
+      description: "n-gram and longest-common-subsequence overlap with references (summarisation-style tasks).",
+      id: "rouge",
+    },
     { description: "Share of outputs identical to the reference (short-answer tasks).", id: "exact_match" },
   ],
   models: [
-    { description: "FLAN-T5 base: T5 instruction-tuned on more than 1,000 tasks; follows plain-language instructions.", id: "google/flan-t5-base" },
-    { description: "The original T5 base, trained with task prefixes such as 'summarize:' or 'translate English to German:'.", id: "google-t5/t5-base" },
-    { description: "BART large, a denoising sequence-to-sequence model to fine-tune for generation tasks.", id: "facebook/bart-large" },
-    { description: "CoEdIT: T5 fine-tuned for text editing instructions (grammar, simplification, paraphrase).", id: "grammarly/coedit-large" },
+    {
+      description: "FLAN-T5 base: T5 instruction-tuned on more than 1,000 tasks; follows plain-language instructions.",
+      id: "google/flan-t5-base",
+    },
+    {
+      description:
+        "The original T5 base, trained with task prefixes such as 'summarize:' or 'translate English to German:'.",
+      id: "google-t5/t5-base",
+    },
+    {
+      description: "BART large, a denoising sequence-to-sequence model to fine-tune for generation tasks.",
+      id: "facebook/bart-large",
+    },
+    {
+      description: "CoEdIT: T5 fine-tuned for text editing instructions (grammar, simplification, paraphrase).",
+      id: "grammarly/coedit-large",
+    },
   ],
   spaces: [],
   summary:

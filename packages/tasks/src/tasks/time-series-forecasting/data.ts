@@ -2,8 +2,14 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "Time series datasets (energy, traffic, retail, weather…) used to train and evaluate Chronos.", id: "autogluon/chronos_datasets" },
-    { description: "GIFT-Eval: a benchmark of 97 forecasting configurations across domains and frequencies.", id: "Salesforce/GiftEval" },
+    {
+      description: "Time series datasets (energy, traffic, retail, weather…) used to train and evaluate Chronos.",
+      id: "autogluon/chronos_datasets",
+    },
+    {
+      description: "GIFT-Eval: a benchmark of 97 forecasting configurations across domains and frequencies.",
+      id: "Salesforce/GiftEval",
+    },
   ],
   demo: {
     inputs: [
@@ -34,16 +40,35 @@ const taskData: TaskDataCustom = {
     ],
   },
   metrics: [
-    { description: "Mean absolute scaled error: error relative to a seasonal naive forecast; below 1 beats the baseline.", id: "mase" },
+    {
+      description:
+        "Mean absolute scaled error: error relative to a seasonal naive forecast; below 1 beats the baseline.",
+      id: "mase",
+    },
     { description: "Symmetric mean absolute percentage error.", id: "smape" },
     { description: "Weighted quantile loss: evaluates probabilistic forecasts across quantiles.", id: "wql" },
   ],
   models: [
-    { description: "Chronos-Bolt: fast pre-trained forecasting model for zero-shot probabilistic forecasts.", id: "amazon/chronos-bolt-base" },
-    { description: "Chronos T5: tokenises values and forecasts them with a language-model architecture.", id: "amazon/chronos-t5-small" },
-    { description: "TimesFM 2.0: Google's decoder-only forecasting foundation model.", id: "google/timesfm-2.0-500m-pytorch" },
-    { description: "Tiny Time Mixers: compact IBM forecasting models that run on CPU.", id: "ibm-granite/granite-timeseries-ttm-r2" },
-    { description: "Moirai: universal forecasting transformer for any frequency and number of variables.", id: "Salesforce/moirai-1.1-R-large" },
+    {
+      description: "Chronos-Bolt: fast pre-trained forecasting model for zero-shot probabilistic forecasts.",
+      id: "amazon/chronos-bolt-base",
+    },
+    {
+      description: "Chronos T5: tokenises values and forecasts them with a language-model architecture.",
+      id: "amazon/chronos-t5-small",
+    },
+    {
+      description: "TimesFM 2.0: Google's decoder-only forecasting foundation model.",
+      id: "google/timesfm-2.0-500m-pytorch",
+    },
+    {
+      description: "Tiny Time Mixers: compact IBM forecasting models that run on CPU.",
+      id: "ibm-granite/granite-timeseries-ttm-r2",
+    },
+    {
+      description: "Moirai: universal forecasting transformer for any frequency and number of variables.",
+      id: "Salesforce/moirai-1.1-R-large",
+    },
   ],
   spaces: [{ description: "GIFT-Eval leaderboard comparing forecasting models.", id: "Salesforce/GIFT-Eval" }],
   summary:

@@ -2,8 +2,15 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "CoNLL-2003: English news annotated with persons, organisations, locations and miscellaneous entities.", id: "eriktks/conll2003" },
-    { description: "WikiANN: named entities (person, organisation, location) in 176 languages.", id: "unimelb-nlp/wikiann" },
+    {
+      description:
+        "CoNLL-2003: English news annotated with persons, organisations, locations and miscellaneous entities.",
+      id: "eriktks/conll2003",
+    },
+    {
+      description: "WikiANN: named entities (person, organisation, location) in 176 languages.",
+      id: "unimelb-nlp/wikiann",
+    },
   ],
   demo: {
     inputs: [
@@ -27,14 +34,28 @@ const taskData: TaskDataCustom = {
     ],
   },
   metrics: [
-    { description: "Entity-level precision, recall and F1 computed with seqeval: an entity counts only if its span and type are exact.", id: "seqeval" },
+    {
+      description:
+        "Entity-level precision, recall and F1 computed with seqeval: an entity counts only if its span and type are exact.",
+      id: "seqeval",
+    },
     { description: "Entity-level F1 score, the headline number of NER benchmarks.", id: "f1" },
     { description: "Token-level accuracy, common for part-of-speech tagging.", id: "accuracy" },
   ],
   models: [
-    { description: "BERT fine-tuned on CoNLL-2003 to recognise persons, organisations, locations and miscellaneous entities.", id: "dslim/bert-base-NER" },
-    { description: "Multilingual XLM-RoBERTa large fine-tuned on English CoNLL-2003 NER.", id: "FacebookAI/xlm-roberta-large-finetuned-conll03-english" },
-    { description: "GLiNER: extracts entities of any type given as labels at inference time.", id: "urchade/gliner_multi-v2.1" },
+    {
+      description:
+        "BERT fine-tuned on CoNLL-2003 to recognise persons, organisations, locations and miscellaneous entities.",
+      id: "dslim/bert-base-NER",
+    },
+    {
+      description: "Multilingual XLM-RoBERTa large fine-tuned on English CoNLL-2003 NER.",
+      id: "FacebookAI/xlm-roberta-large-finetuned-conll03-english",
+    },
+    {
+      description: "GLiNER: extracts entities of any type given as labels at inference time.",
+      id: "urchade/gliner_multi-v2.1",
+    },
     { description: "Part-of-speech tagging with BERT.", id: "vblagoje/bert-english-uncased-finetuned-pos" },
     { description: "Flair's large English NER model.", id: "flair/ner-english-large" },
   ],

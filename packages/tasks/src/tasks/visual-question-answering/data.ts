@@ -2,7 +2,10 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "VQAv2: 265,000 images with open-ended questions, each answered by 10 people.", id: "lmms-lab/VQAv2" },
+    {
+      description: "VQAv2: 265,000 images with open-ended questions, each answered by 10 people.",
+      id: "lmms-lab/VQAv2",
+    },
     { description: "TextVQA: questions that require reading the text in the image.", id: "lmms-lab/textvqa" },
   ],
   demo: {
@@ -26,10 +29,19 @@ const taskData: TaskDataCustom = {
     { description: "Average normalised Levenshtein similarity, for answers read from text in the image.", id: "anls" },
   ],
   models: [
-    { description: "ViLT fine-tuned on VQAv2: answers by classifying over 3,129 frequent answers.", id: "dandelin/vilt-b32-finetuned-vqa" },
+    {
+      description: "ViLT fine-tuned on VQAv2: answers by classifying over 3,129 frequent answers.",
+      id: "dandelin/vilt-b32-finetuned-vqa",
+    },
     { description: "BLIP fine-tuned for VQA, generating free-form answers.", id: "Salesforce/blip-vqa-base" },
-    { description: "PaliGemma mix: answers questions, captions and detects objects in many languages.", id: "google/paligemma-3b-mix-224" },
-    { description: "General vision-language model that also excels at open-ended VQA.", id: "Qwen/Qwen2.5-VL-7B-Instruct" },
+    {
+      description: "PaliGemma mix: answers questions, captions and detects objects in many languages.",
+      id: "google/paligemma-3b-mix-224",
+    },
+    {
+      description: "General vision-language model that also excels at open-ended VQA.",
+      id: "Qwen/Qwen2.5-VL-7B-Instruct",
+    },
   ],
   spaces: [],
   summary:

@@ -2,7 +2,10 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "100 hours of recorded meetings with word-level and speaker annotations (AMI corpus).", id: "edinburghcstr/ami" },
+    {
+      description: "100 hours of recorded meetings with word-level and speaker annotations (AMI corpus).",
+      id: "edinburghcstr/ami",
+    },
     { description: "Read speech in 102 languages, useful to test detectors across languages.", id: "google/fleurs" },
   ],
   demo: {
@@ -22,15 +25,30 @@ const taskData: TaskDataCustom = {
     ],
   },
   metrics: [
-    { description: "Detection error rate: missed speech plus false alarms, divided by the total duration of speech.", id: "detection-error-rate" },
+    {
+      description: "Detection error rate: missed speech plus false alarms, divided by the total duration of speech.",
+      id: "detection-error-rate",
+    },
     { description: "Frame-level F1 score of the speech / non-speech decision.", id: "f1" },
   ],
   models: [
-    { description: "Neural voice activity detection pipeline from pyannote.audio.", id: "pyannote/voice-activity-detection" },
-    { description: "Segmentation model that detects speech, overlapping speech and speaker turns every few milliseconds.", id: "pyannote/segmentation-3.0" },
+    {
+      description: "Neural voice activity detection pipeline from pyannote.audio.",
+      id: "pyannote/voice-activity-detection",
+    },
+    {
+      description:
+        "Segmentation model that detects speech, overlapping speech and speaker turns every few milliseconds.",
+      id: "pyannote/segmentation-3.0",
+    },
     { description: "CRDNN voice activity detector trained on LibriParty.", id: "speechbrain/vad-crdnn-libriparty" },
   ],
-  spaces: [{ description: "Run pyannote's voice activity detection and speaker diarization pipelines.", id: "pyannote/pretrained-pipelines" }],
+  spaces: [
+    {
+      description: "Run pyannote's voice activity detection and speaker diarization pipelines.",
+      id: "pyannote/pretrained-pipelines",
+    },
+  ],
   summary:
     "Voice activity detection (VAD) finds where people speak in an audio stream and returns the time segments that contain speech, so that silence, music and noise can be skipped.",
   widgetModels: ["pyannote/voice-activity-detection"],

@@ -2,8 +2,14 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "MultiNLI: 433,000 sentence pairs labelled entailment, neutral or contradiction.", id: "nyu-mll/multi_nli" },
-    { description: "SNLI: 570,000 human-written sentence pairs for natural language inference.", id: "stanfordnlp/snli" },
+    {
+      description: "MultiNLI: 433,000 sentence pairs labelled entailment, neutral or contradiction.",
+      id: "nyu-mll/multi_nli",
+    },
+    {
+      description: "SNLI: 570,000 human-written sentence pairs for natural language inference.",
+      id: "stanfordnlp/snli",
+    },
     { description: "XNLI: MultiNLI's evaluation data translated into 15 languages.", id: "facebook/xnli" },
   ],
   demo: {
@@ -29,9 +35,18 @@ const taskData: TaskDataCustom = {
     { description: "Harmonic mean of precision and recall, per label.", id: "f1" },
   ],
   models: [
-    { description: "BART large trained on MultiNLI, the classic zero-shot classifier.", id: "facebook/bart-large-mnli" },
-    { description: "DeBERTa-v3 large trained for zero-shot classification on many NLI and classification datasets.", id: "MoritzLaurer/deberta-v3-large-zeroshot-v2.0" },
-    { description: "Multilingual zero-shot classification with XLM-RoBERTa trained on XNLI.", id: "joeddav/xlm-roberta-large-xnli" },
+    {
+      description: "BART large trained on MultiNLI, the classic zero-shot classifier.",
+      id: "facebook/bart-large-mnli",
+    },
+    {
+      description: "DeBERTa-v3 large trained for zero-shot classification on many NLI and classification datasets.",
+      id: "MoritzLaurer/deberta-v3-large-zeroshot-v2.0",
+    },
+    {
+      description: "Multilingual zero-shot classification with XLM-RoBERTa trained on XNLI.",
+      id: "joeddav/xlm-roberta-large-xnli",
+    },
   ],
   spaces: [],
   summary:

@@ -2,7 +2,10 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "ImageNet-1k validation set, the standard zero-shot benchmark (using the class names as prompts).", id: "ILSVRC/imagenet-1k" },
+    {
+      description: "ImageNet-1k validation set, the standard zero-shot benchmark (using the class names as prompts).",
+      id: "ILSVRC/imagenet-1k",
+    },
     { description: "60,000 small images in 100 fine-grained classes.", id: "uoft-cs/cifar100" },
   ],
   demo: {
@@ -23,9 +26,15 @@ const taskData: TaskDataCustom = {
   },
   metrics: [{ description: "Share of images whose best-matching label is the true one.", id: "accuracy" }],
   models: [
-    { description: "CLIP ViT-L/14 from OpenAI, trained on 400 million image-text pairs.", id: "openai/clip-vit-large-patch14" },
+    {
+      description: "CLIP ViT-L/14 from OpenAI, trained on 400 million image-text pairs.",
+      id: "openai/clip-vit-large-patch14",
+    },
     { description: "Smaller, faster CLIP ViT-B/32.", id: "openai/clip-vit-base-patch32" },
-    { description: "SigLIP, trained with a sigmoid loss; strong zero-shot accuracy at 384 px.", id: "google/siglip-so400m-patch14-384" },
+    {
+      description: "SigLIP, trained with a sigmoid loss; strong zero-shot accuracy at 384 px.",
+      id: "google/siglip-so400m-patch14-384",
+    },
     { description: "OpenCLIP ViT-H/14 trained on LAION-2B.", id: "laion/CLIP-ViT-H-14-laion2B-s32B-b79K" },
   ],
   spaces: [],

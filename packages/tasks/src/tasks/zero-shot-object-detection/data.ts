@@ -2,7 +2,11 @@ import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
   datasets: [
-    { description: "COCO images with boxes for 80 classes, used to evaluate open-vocabulary detectors without fine-tuning.", id: "detection-datasets/coco" },
+    {
+      description:
+        "COCO images with boxes for 80 classes, used to evaluate open-vocabulary detectors without fine-tuning.",
+      id: "detection-datasets/coco",
+    },
   ],
   demo: {
     inputs: [
@@ -16,9 +20,18 @@ const taskData: TaskDataCustom = {
     { description: "Intersection over union between predicted and true boxes.", id: "iou" },
   ],
   models: [
-    { description: "OWLv2: open-vocabulary detection from text or image queries.", id: "google/owlv2-base-patch16-ensemble" },
-    { description: "OWL-ViT: the first version of the OWL detectors, built on CLIP.", id: "google/owlvit-base-patch32" },
-    { description: "Grounding DINO: detects objects described by free text, including referring expressions.", id: "IDEA-Research/grounding-dino-base" },
+    {
+      description: "OWLv2: open-vocabulary detection from text or image queries.",
+      id: "google/owlv2-base-patch16-ensemble",
+    },
+    {
+      description: "OWL-ViT: the first version of the OWL detectors, built on CLIP.",
+      id: "google/owlvit-base-patch32",
+    },
+    {
+      description: "Grounding DINO: detects objects described by free text, including referring expressions.",
+      id: "IDEA-Research/grounding-dino-base",
+    },
     { description: "Smaller Grounding DINO for faster inference.", id: "IDEA-Research/grounding-dino-tiny" },
   ],
   spaces: [],
