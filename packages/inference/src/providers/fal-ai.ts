@@ -54,7 +54,9 @@ export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>({
     } catch (error) {
       if (context.call.signal?.aborted) throw context.call.signal.reason;
       const cause = error instanceof Error ? error.message : String(error);
-      throw new Error(`Error fetching or processing audio from Fal.ai Text-to-Speech URL: ${url}. ${cause}`);
+      throw new InferenceOutputError(
+        `Error fetching or processing audio from Fal.ai Text-to-Speech URL: ${url}. ${cause}`,
+      );
     }
   },
 });

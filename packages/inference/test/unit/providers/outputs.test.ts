@@ -5,7 +5,7 @@ import type { CallContext } from "../../../src/lib/call.js";
 import { ALL_HELPERS } from "../../../src/providers/all-helpers.js";
 import type { ResponseContext } from "../../../src/providers/types.js";
 import type { InferenceProvider, InferenceTask } from "../../../src/types.js";
-import { fakeFetch, outputMessage } from "../fake-fetch.js";
+import { fakeFetch, outputMessage, rejection } from "../fake-fetch.js";
 
 function context(outputType?: "url" | "blob", fetchFn?: typeof fetch): ResponseContext {
   const call: CallContext = {
@@ -243,10 +243,14 @@ describe("accepted answers", () => {
   test("fal-ai text-to-speech download failure message", async () => {
     const { fetch } = fakeFetch(() => new Response("no", { status: 404, statusText: "Not Found" }));
     const helper = ALL_HELPERS["text-to-speech"]!["fal-ai"]!;
-    await expect(
-      helper.getResponse({ audio: { url: "https://cdn/a.mp3" } }, context(undefined, fetch)),
-    ).rejects.toThrow(
-      "Error fetching or processing audio from Fal.ai Text-to-Speech URL: https://cdn/a.mp3. Failed to fetch audio from https://cdn/a.mp3: Not Found",
+    const error = await rejection(
+      Promise.resolve(helper.getResponse({ audio: { url: "https://cdn/a.mp3" } }, context(undefined, fetch))),
+    );
+    expect(error).toBeInstanceOf(InferenceOutputError);
+    expect(error.message).toBe(
+      outputMessage(
+        "Error fetching or processing audio from Fal.ai Text-to-Speech URL: https://cdn/a.mp3. Failed to fetch audio from https://cdn/a.mp3: Not Found",
+      ),
     );
   });
 
