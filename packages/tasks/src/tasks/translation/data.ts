@@ -33,7 +33,12 @@ const taskData: TaskDataCustom = {
       id: "google-t5/t5-base",
     },
   ],
-  spaces: [],
+  spaces: [
+    {
+      description: "Translate text and speech between about 100 languages with SeamlessM4T v2.",
+      id: "facebook/seamless-m4t-v2-large",
+    },
+  ],
   summary: "Translation converts text from one language to another while preserving its meaning.",
   widgetModels: ["facebook/nllb-200-distilled-600M"],
 };
