@@ -6,11 +6,13 @@ import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
 import { add, concat, contains, div, floordiv, mod, mul, negate, plus, pow, slice, sub } from "./runtime/ops.js";
 import type { Scope } from "./runtime/state.js";
-import { TEST_TABLE, type TestFn } from "./runtime/tests.js";
-import { dictEntries, isDict, type Kwargs, pyCompare, pyEq, truthy, tuple, typeName, Undefined } from "./runtime/values.js";
+import { addMetaTests, TEST_TABLE, type TestFn } from "./runtime/tests.js";
+import { dictEntries, dictSet, isDict, type Kwargs, pyCompare, pyEq, truthy, tuple, typeName, Undefined } from "./runtime/values.js";
 import { iterate } from "./runtime/ops.js";
 
 export type Ev = (s: Scope) => unknown;
+
+addMetaTests(new Set(FILTER_TABLE.keys()));
 
 /** Gives a Fault raised below this node the node's position, unless a deeper node already did. */
 export function mark(err: unknown, offset: number): unknown {
@@ -66,7 +68,7 @@ export class ExprCompiler {
         const pairs = node.pairs.map(([k, v]) => [this.expr(k), this.expr(v)] as const);
         return (s) => {
           const m = new Map<unknown, unknown>();
-          for (const [k, v] of pairs) m.set(k(s), v(s));
+          for (const [k, v] of pairs) dictSet(m, k(s), v(s));
           return m;
         };
       }

@@ -385,6 +385,7 @@ export class Compiler {
       else assign(target, item, inner);
     };
 
+    /** Returns whether some iteration reached the end of the body (Jinja2 runs `else` otherwise). */
     const run = (s: Scope, iterable: unknown, depth0: number): boolean => {
       const rt = s.rt;
       let items: unknown[];
@@ -406,6 +407,7 @@ export class Compiler {
       }
       const n = items.length;
       if (n === 0) return false;
+
       const loop = new LoopContext(
         items,
         depth0,
@@ -423,6 +425,7 @@ export class Compiler {
       const inner = new Scope(s, rt);
       const vars = new Map<string, unknown>();
       inner.vars = vars;
+      let completed = false;
       for (let i = 0; i < n; i++) {
         rt.tick();
         loop.index0 = i;
@@ -432,9 +435,11 @@ export class Compiler {
         if (simpleName !== null) vars.set(simpleName, item);
         else assign(target, item, inner);
         vars.set("loop", loop);
-        if (body(inner) === 1) break;
+        const r = body(inner);
+        if (r === 1) break;
+        if (r === 0) completed = true;
       }
-      return true;
+      return completed;
     };
 
     return (s) => {

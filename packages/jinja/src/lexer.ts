@@ -15,6 +15,7 @@ export type TokenType =
   | "integer"
   | "float"
   | "operator"
+  | "error"
   | "eof";
 
 export interface Token {
@@ -105,6 +106,8 @@ export function unescapeString(body: string, offset: number): string {
   return out;
 }
 
+const STOP: unique symbol = Symbol("stop");
+
 class Lexer {
   readonly tokens: Token[] = [];
   private pos = 0;
@@ -130,10 +133,21 @@ class Lexer {
   }
 
   private error(message: string, offset: number): never {
-    throw new Fault("syntax", message, offset);
+    this.push("error", message, offset);
+    throw STOP;
   }
 
   run(): Token[] {
+    try {
+      this.scan();
+    } catch (e) {
+      if (e !== STOP) throw e;
+    }
+    this.push("eof", "", this.src.length);
+    return this.tokens;
+  }
+
+  private scan(): void {
     const s = this.src;
     const n = s.length;
     while (this.pos < n) {
@@ -150,7 +164,7 @@ class Lexer {
       }
       if (!kind) {
         this.push("text", s.slice(start), start);
-        break;
+        return;
       }
       const signCode = s.charCodeAt(i + 2);
       const sign = signCode === 45 ? "-" : signCode === 43 ? "+" : "";
@@ -174,10 +188,8 @@ class Lexer {
       const afterOpen = i + 2 + (sign ? 1 : 0);
       if (kind === 3) this.comment(i, afterOpen);
       else if (kind === 2 && this.tryRaw(i, afterOpen)) continue;
-      else this.tag(kind, i, afterOpen);
+      else if (!this.tag(kind, i, afterOpen)) return;
     }
-    this.push("eof", "", n);
-    return this.tokens;
   }
 
   /** After a tag end: `-` strips all following whitespace, trim_blocks one newline (unless `+`). */
@@ -244,19 +256,23 @@ class Lexer {
     }
   }
 
-  private tag(kind: number, open: number, from: number): void {
+  /** Lexes one `{{ … }}` / `{% … %}`; false when the source ends inside it (the parser reports that). */
+  private tag(kind: number, open: number, from: number): boolean {
     const s = this.src;
     const n = s.length;
     const isBlock = kind === 2;
     this.push(isBlock ? "block_begin" : "variable_begin", isBlock ? "{%" : "{{", open);
     const closeCh = isBlock ? 37 : 125; // '%' or '}'
-    let depth = 0;
+    const brackets: string[] = [];
     let p = from;
     for (;;) {
       while (p < n && isSpace(s.charCodeAt(p))) p++;
-      if (p >= n) this.error(isBlock ? "unexpected end of template" : "unexpected end of template", p);
+      if (p >= n) {
+        this.pos = n;
+        return false;
+      }
       const c = s.charCodeAt(p);
-      if (depth === 0) {
+      if (brackets.length === 0) {
         // Tag end: `%}` / `}}`, optionally preceded by `-` or `+` (block) / `-` (variable).
         let q = p;
         let sign = "";
@@ -267,7 +283,7 @@ class Lexer {
         if (s.charCodeAt(q) === closeCh && s.charCodeAt(q + 1) === 125) {
           this.push(isBlock ? "block_end" : "variable_end", isBlock ? "%}" : "}}", p);
           this.pos = this.afterEnd(q + 2, sign, isBlock);
-          return;
+          return true;
         }
       }
       if (isNameStart(c, s, p)) {
@@ -286,10 +302,11 @@ class Lexer {
           p += 2;
         } else if (ONE_CHAR_OPS.has(s[p])) {
           const op = s[p];
-          if (op === "(" || op === "[" || op === "{") depth++;
+          if (op === "(" || op === "[" || op === "{") brackets.push(op === "(" ? ")" : op === "[" ? "]" : "}");
           else if (op === ")" || op === "]" || op === "}") {
-            if (depth === 0) this.error(`unexpected '${op}'`, p);
-            depth--;
+            const expected = brackets.pop();
+            if (expected === undefined) this.error(`unexpected '${op}'`, p);
+            if (expected !== op) this.error(`unexpected '${op}', expected '${expected}'`, p);
           }
           this.push("operator", op, p);
           p++;
@@ -361,7 +378,13 @@ class Lexer {
       else if (ch === quote) break;
       else q++;
     }
-    this.push("string", unescapeString(s.slice(p + 1, q), p), p);
+    let value: string;
+    try {
+      value = unescapeString(s.slice(p + 1, q), p);
+    } catch (e) {
+      this.error(e instanceof Fault ? e.description : String(e), p);
+    }
+    this.push("string", value, p);
     return q + 1;
   }
 }

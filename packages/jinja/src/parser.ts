@@ -45,7 +45,10 @@ export class Parser {
 
   // ------------------------------------------------------------ token helpers
   private get cur(): Token {
-    return this.tokens[this.i];
+    const t = this.tokens[this.i];
+    // The lexer records its error as a token, so it surfaces where Jinja2's streaming lexer would raise it.
+    if (t.type === "error") throw new Fault("syntax", t.value, t.offset);
+    return t;
   }
   private peek(n = 1): Token {
     return this.tokens[Math.min(this.i + n, this.tokens.length - 1)];
@@ -745,7 +748,8 @@ export class Parser {
       if (this.isName("is")) this.fail("You cannot chain multiple tests with is");
       args.args = [this.parsePostfix(this.parsePrimary())];
     }
-    return { type: "Test", o: isTok.offset, value: node, name, negated, ...args };
+    void isTok;
+    return { type: "Test", o: t.offset, value: node, name, negated, ...args };
   }
 }
 

@@ -18,6 +18,7 @@ import {
   fromHost,
   hasSurrogates,
   isDict,
+  isOwnEnumerable,
   isTuple,
   type Kwargs,
   Markup,
@@ -25,6 +26,7 @@ import {
   PyCallable,
   PyFloat,
   PyIterator,
+  tupleField,
   typeName,
   Undefined,
 } from "./values.js";
@@ -47,7 +49,20 @@ class BoundMethod extends PyCallable {
 const unsafe = (obj: unknown, name: string): Undefined =>
   new Undefined(name, obj, `access to attribute '${name}' of '${typeName(obj)}' object is unsafe.`, true);
 
-const isDunder = (name: string): boolean => name.length > 4 && name.startsWith("__") && name.endsWith("__");
+// Dunder attributes that Python's built-in objects really have: reading them is the sandbox's "unsafe"
+// case. Other `_` names (including JS-only ones such as `__proto__`) are not attributes in Python, so on a
+// dict they fall through to ordinary data keys.
+const PY_DUNDERS = new Set(
+  (
+    "class delattr dir doc eq format ge getattribute gt hash init init_subclass le lt ne new reduce reduce_ex repr " +
+    "setattr sizeof str subclasshook len getitem contains iter add mul rmul mod rmod iadd imul setitem delitem " +
+    "reversed class_getitem getnewargs or ror ior globals dict module code builtins mro subclasses base bases " +
+    "name qualname self func closure defaults kwdefaults annotations call get"
+  )
+    .split(" ")
+    .map((n) => `__${n}__`),
+);
+const isDunder = (name: string): boolean => PY_DUNDERS.has(name);
 
 /** The Python attribute `name` of `obj` if it has one (a method), else undefined. */
 function pyAttribute(obj: unknown, name: string): unknown {
@@ -57,6 +72,8 @@ function pyAttribute(obj: unknown, name: string): unknown {
     return m ? new BoundMethod(obj, m, name) : undefined;
   }
   if (Array.isArray(obj)) {
+    const field = tupleField(obj, name);
+    if (field !== undefined) return field;
     const m = LIST_METHODS.get(name);
     if (m) return new BoundMethod(obj, m, name);
     if (!isTuple(obj) && UNSAFE_LIST_METHODS.has(name)) return unsafe(obj, name);
@@ -89,17 +106,18 @@ export function getAttr(obj: unknown, name: string): unknown {
     }
     if (obj instanceof Namespace) {
       const v = obj.attrs.get(name);
+      if (name[0] === "_" && (v !== undefined || isDunder(name))) return unsafe(obj, name);
       return v === undefined ? new Undefined(name, obj) : v;
     }
     if (obj instanceof EngineObject || obj instanceof PyCallable) {
-      if (isDunder(name)) return unsafe(obj, name);
+      if (name[0] === "_") return isDunder(name) ? unsafe(obj, name) : new Undefined(name, obj);
       const v = obj.getAttr(name);
       return v === undefined ? new Undefined(name, obj) : v;
     }
     if (!Array.isArray(obj) && isDict(obj)) {
       const a = dictAttribute(obj, name);
       if (a !== undefined) return a;
-      const v = Object.hasOwn(obj, name) ? (obj as Record<string, unknown>)[name] : undefined;
+      const v = isOwnEnumerable(obj, name) ? (obj as Record<string, unknown>)[name] : undefined;
       return v === undefined ? new Undefined(name, obj) : v;
     }
   }
@@ -119,8 +137,7 @@ export function getItem(obj: unknown, key: unknown): unknown {
       return j >= 0 && j < obj.length ? fromHost(obj[j]) : new Undefined(i, obj);
     }
   } else if (obj instanceof Map) {
-    let v = obj.get(key);
-    if (v === undefined && (key instanceof PyFloat || typeof key === "boolean")) v = dictGet(obj, key);
+    const v = dictGet(obj, key);
     if (v !== undefined) return v;
   } else if (typeof obj === "string" || obj instanceof Markup) {
     const i = intKey(key);

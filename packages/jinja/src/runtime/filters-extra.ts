@@ -4,7 +4,19 @@ import { bind, REQUIRED } from "./args.js";
 import type { FilterFn } from "./filters.js";
 import { pyFixed } from "./format.js";
 import { htmlEscape } from "./ops.js";
-import { dictEntries, isDict, isNumber, Markup, numVal, pyRepr, toStr, truthy, Undefined } from "./values.js";
+import {
+  dictEntries,
+  isDict,
+  isNumber,
+  isTuple,
+  Markup,
+  numVal,
+  pyCompare,
+  pyRepr,
+  toStr,
+  truthy,
+  Undefined,
+} from "./values.js";
 
 function urlQuote(s: string, safe: string): string {
   const bytes = new TextEncoder().encode(s);
@@ -100,6 +112,26 @@ function urlize(text: string, trimLimit: number | null, nofollow: boolean, targe
     .join("");
 }
 
+/** pprint.pformat for values that fit on one line: like repr, but dict keys sorted. */
+function pformat(v: unknown): string {
+  if (Array.isArray(v)) {
+    const parts = v.map((x) => pformat(x ?? null));
+    if (isTuple(v)) return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(", ")})`;
+    return `[${parts.join(", ")}]`;
+  }
+  if (isDict(v)) {
+    const entries = dictEntries(v).sort((a, b) => {
+      try {
+        return pyCompare(a[0], b[0], "lt");
+      } catch {
+        return 0;
+      }
+    });
+    return `{${entries.map(([k, x]) => `${pformat(k)}: ${pformat(x)}`).join(", ")}}`;
+  }
+  return pyRepr(v);
+}
+
 export const EXTRA_FILTERS: [string, FilterFn][] = [
   [
     "filesizeformat",
@@ -109,7 +141,7 @@ export const EXTRA_FILTERS: [string, FilterFn][] = [
       return filesizeformat(v, truthy(binary));
     },
   ],
-  ["pprint", (v) => pyRepr(v)],
+  ["pprint", (v) => pformat(v)],
   ["striptags", (v) => striptags(toStr(v))],
   [
     "urlencode",
@@ -117,7 +149,8 @@ export const EXTRA_FILTERS: [string, FilterFn][] = [
       if (typeof v === "string" || v instanceof Markup) return urlQuote(toStr(v), "/");
       const pairs = isDict(v) ? dictEntries(v) : Array.isArray(v) ? (v as unknown[][]) : null;
       if (pairs === null) return urlQuote(toStr(v), "/");
-      return pairs.map(([x, y]) => `${urlQuote(toStr(x), "")}=${urlQuote(toStr(y), "")}`).join("&");
+      const q = (x: unknown) => urlQuote(toStr(x), "").replace(/%20/g, "+");
+      return pairs.map(([x, y]) => `${q(x)}=${q(y)}`).join("&");
     },
   ],
   [

@@ -20,7 +20,7 @@ import {
   type Kwargs,
   Markup,
   mkFloat,
-  Namespace,
+  namedTuple,
   numVal,
   PyFloat,
   PyIterator,
@@ -68,10 +68,7 @@ export function attrGetter(attribute: unknown, postprocess?: (v: unknown) => unk
     let v = item;
     for (const p of parts) {
       v = getItem(v, p);
-      if (dflt !== undefined && dflt !== null && v instanceof Undefined) {
-        v = dflt;
-        break;
-      }
+      if (dflt !== undefined && dflt !== null && v instanceof Undefined) v = dflt;
     }
     return postprocess ? postprocess(v) : v;
   };
@@ -352,15 +349,15 @@ const FILTERS: [string, FilterFn][] = [
       const [attribute, dflt, cs] = bind("do_groupby", a, k, ["attribute", "default", "case_sensitive"], [REQUIRED, null, false]);
       const getter = attrGetter(attribute, truthy(cs) ? undefined : lowerIfStr, dflt);
       const items = pySorted(iterate(v).map(fromHost), getter, false);
-      const out: unknown[] = [];
-      const raw = attrGetter(attribute, undefined, dflt);
+      const groups: [unknown, unknown[]][] = [];
       for (const item of items) {
         const key = getter(item);
-        const last = out[out.length - 1] as unknown[] | undefined;
-        if (last && pyEq(getter((last[1] as unknown[])[0]), key)) (last[1] as unknown[]).push(item);
-        else out.push(tuple([truthy(cs) ? key : raw(item), [item]]));
+        const last = groups[groups.length - 1];
+        if (last && pyEq(last[0], key)) last[1].push(item);
+        else groups.push([key, [item]]);
       }
-      return out;
+      const raw = attrGetter(attribute, undefined, dflt);
+      return groups.map(([key, list]) => namedTuple([truthy(cs) ? key : raw(list[0]), list], ["grouper", "list"]));
     },
   ],
   [
@@ -586,8 +583,39 @@ function addForSum(a: unknown, b: unknown): unknown {
   throw typeError(`unsupported operand type(s) for +: '${typeName(a)}' and '${typeName(b)}'`);
 }
 
-export const FILTER_TABLE: Map<string, FilterFn> = new Map([...FILTERS, ...EXTRA_FILTERS]);
+// Filters that take only the value: extra arguments are a TypeError, as in Python.
+const VALUE_ONLY: Record<string, string> = {
+  abs: "do_abs",
+  capitalize: "do_capitalize",
+  count: "do_count",
+  escape: "escape",
+  first: "do_first",
+  forceescape: "do_forceescape",
+  last: "do_last",
+  length: "len",
+  list: "do_list",
+  lower: "do_lower",
+  pprint: "do_pprint",
+  reverse: "do_reverse",
+  safe: "do_mark_safe",
+  string: "soft_str",
+  striptags: "do_striptags",
+  title: "do_title",
+  upper: "do_upper",
+  wordcount: "do_wordcount",
+  random: "do_random",
+};
+
+function valueOnly(name: string, fn: FilterFn): FilterFn {
+  return (v, a, k, env) => {
+    if (k !== null && k.size) throw typeError(`${name}() got an unexpected keyword argument '${[...k.keys()][0]}'`);
+    if (a.length) throw typeError(`${name}() takes 1 positional argument but ${a.length + 1} were given`);
+    return fn(v, a, k, env);
+  };
+}
+
+export const FILTER_TABLE: Map<string, FilterFn> = new Map(
+  [...FILTERS, ...EXTRA_FILTERS].map(([name, fn]) => [name, VALUE_ONLY[name] ? valueOnly(VALUE_ONLY[name], fn) : fn]),
+);
 FILTER_TABLE.set("d", FILTER_TABLE.get("default") as FilterFn);
 FILTER_TABLE.set("e", FILTER_TABLE.get("escape") as FilterFn);
-
-export { Namespace };

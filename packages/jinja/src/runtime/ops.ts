@@ -50,6 +50,8 @@ function intResult(r: number, a: unknown, b: unknown, op: (x: bigint, y: bigint)
   return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
 }
 const toBig = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(numVal(v)));
+/** An int that needs exact (bigint) arithmetic: a bigint, or an integral number beyond 2^53. */
+const needsBig = (v: unknown): boolean => typeof v === "bigint" || (typeof v === "number" && !Number.isSafeInteger(v));
 
 function arith(
   op: string,
@@ -59,7 +61,7 @@ function arith(
   big: (x: bigint, y: bigint) => bigint,
 ): unknown {
   if (isFloat(a) || isFloat(b)) return mkFloat(f(numVal(a), numVal(b)));
-  if (typeof a === "bigint" || typeof b === "bigint") {
+  if (needsBig(a) || needsBig(b)) {
     const r = big(toBig(a), toBig(b));
     return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
   }
@@ -147,12 +149,12 @@ export function floordiv(a: unknown, b: unknown): unknown {
   const y = numVal(b);
   const fl = isFloat(a) || isFloat(b);
   if (y === 0) throw typeError(fl ? "float floor division by zero" : "integer division or modulo by zero");
-  if (!fl && (typeof a === "bigint" || typeof b === "bigint")) {
+  if (!fl && (needsBig(a) || needsBig(b))) {
     const x = toBig(a);
     const yy = toBig(b);
     let q = x / yy;
-    if ((x % yy !== 0n) && ((x < 0n) !== (yy < 0n))) q -= 1n;
-    return q;
+    if (x % yy !== 0n && x < 0n !== yy < 0n) q -= 1n;
+    return q >= BigInt(Number.MIN_SAFE_INTEGER) && q <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(q) : q;
   }
   const r = Math.floor(numVal(a) / y);
   return fl ? mkFloat(r) : r;
@@ -165,12 +167,12 @@ export function mod(a: unknown, b: unknown): unknown {
   const y = numVal(b);
   const fl = isFloat(a) || isFloat(b);
   if (y === 0) throw typeError(fl ? "float modulo" : "integer modulo by zero");
-  if (!fl && (typeof a === "bigint" || typeof b === "bigint")) {
+  if (!fl && (needsBig(a) || needsBig(b))) {
     const x = toBig(a);
     const yy = toBig(b);
     let r = x % yy;
-    if (r !== 0n && (r < 0n) !== (yy < 0n)) r += yy;
-    return r;
+    if (r !== 0n && r < 0n !== yy < 0n) r += yy;
+    return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
   }
   const x = numVal(a);
   let r = x % y;

@@ -70,7 +70,7 @@ const TESTS: [string, TestFn][] = [
   [
     "iterable",
     (v) =>
-      Array.isArray(v) || isString(v) || v instanceof Undefined || v instanceof PyIterator || isDict(v) || v instanceof EngineObject && v.typeName === "Cycler" && false,
+      Array.isArray(v) || isString(v) || v instanceof Undefined || v instanceof PyIterator || isDict(v),
   ],
   ["lower", (v) => pyIsLower(toStr(v))],
   ["upper", (v) => pyIsUpper(toStr(v))],
@@ -81,7 +81,7 @@ const TESTS: [string, TestFn][] = [
     if (typeof v === "number" && typeof other === "number") return v === other && Number.isInteger(v);
     return v === other;
   }],
-  ["sequence", (v) => Array.isArray(v) || isString(v) || isDict(v)],
+  ["sequence", (v) => Array.isArray(v) || isString(v) || isDict(v) || v instanceof Undefined],
   ["string", (v) => isString(v)],
 ];
 

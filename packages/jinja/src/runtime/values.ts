@@ -13,6 +13,19 @@ export function tuple(items: unknown[]): unknown[] {
 }
 export const isTuple = (v: unknown[]): boolean => (v as Tagged)[TUPLE] === true;
 
+const FIELDS: unique symbol = Symbol("fields");
+/** A tuple whose items can also be read by name (groupby's `grouper` / `list`). */
+export function namedTuple(items: unknown[], fields: string[]): unknown[] {
+  (items as Tagged & { [FIELDS]?: string[] })[FIELDS] = fields;
+  return tuple(items);
+}
+export function tupleField(v: unknown[], name: string): unknown {
+  const fields = (v as { [FIELDS]?: string[] })[FIELDS];
+  if (fields === undefined) return undefined;
+  const i = fields.indexOf(name);
+  return i === -1 ? undefined : v[i];
+}
+
 /** A float whose value is integral (2.0, -0.0): plain numbers that are integers are Python ints. */
 export class PyFloat {
   constructor(readonly v: number) {}
@@ -123,15 +136,40 @@ function objectTypeRepr(obj: unknown): string {
 
 // ---------------------------------------------------------------- dict access
 
+const propIsEnumerable = Object.prototype.propertyIsEnumerable;
+/** Own enumerable data key of a plain object (never the prototype chain). */
+export const isOwnEnumerable = (o: object, key: string): boolean => propIsEnumerable.call(o, key);
+
+/** Python's dict key equality for numbers: 1 == 1.0 == True share one slot. */
+const numericKey = (k: unknown): boolean =>
+  typeof k === "number" || typeof k === "boolean" || k instanceof PyFloat || typeof k === "bigint";
+
+export function findNumericKey(m: Map<unknown, unknown>, key: unknown): { found: boolean; key: unknown } {
+  for (const k of m.keys()) if (numericKey(k) && pyEq(k, key)) return { found: true, key: k };
+  return { found: false, key };
+}
+
+/** dict[key] = value with Python key identity (the first equal key is kept). */
+export function dictSet(m: Map<unknown, unknown>, key: unknown, value: unknown): void {
+  if (numericKey(key) && !m.has(key)) {
+    const f = findNumericKey(m, key);
+    m.set(f.key, value);
+    return;
+  }
+  m.set(key, value);
+}
+
 export function dictGet(d: Map<unknown, unknown> | Record<string, unknown>, key: unknown): unknown {
   if (d instanceof Map) {
-    let v = d.get(key);
-    if (v === undefined && key instanceof PyFloat) v = d.get(key.v);
-    else if (v === undefined && typeof key === "boolean") v = d.get(key ? 1 : 0);
+    const v = d.get(key);
+    if (v === undefined && numericKey(key)) {
+      const f = findNumericKey(d, key);
+      return f.found ? d.get(f.key) : undefined;
+    }
     return v;
   }
   if (typeof key !== "string") return undefined;
-  return Object.hasOwn(d, key) ? (d as Record<string, unknown>)[key] : undefined;
+  return isOwnEnumerable(d, key) ? (d as Record<string, unknown>)[key] : undefined;
 }
 
 export function dictKeys(d: Map<unknown, unknown> | Record<string, unknown>): unknown[] {
@@ -314,11 +352,11 @@ export function pyEq(a: unknown, b: unknown): boolean {
   }
   if (isNumber(a) && isNumber(b)) {
     if (typeof a === "bigint" || typeof b === "bigint") {
-      try {
-        return BigInt(numVal(a)) === BigInt(numVal(b)) || (typeof a === "bigint" && typeof b === "bigint" && a === b);
-      } catch {
-        return false;
-      }
+      const x = typeof a === "bigint" ? a : numVal(a);
+      const y = typeof b === "bigint" ? b : numVal(b);
+      if (typeof x === "number" && !Number.isInteger(x)) return false;
+      if (typeof y === "number" && !Number.isInteger(y)) return false;
+      return BigInt(x) === BigInt(y);
     }
     return numVal(a) === numVal(b);
   }
