@@ -1,8 +1,8 @@
 // Polling flows of inference.md §4.4 (black-forest-labs, fal-ai queue) and asset downloads: success, failure
-// and abort. Poll intervals are real (1 s / 500 ms), so the number of polling tests is kept small.
+// and abort. Poll waits run on fake timers (withFakeTimers) except where a test checks real-time behaviour.
 import { ASSETS } from "@hubkit/emulator";
 import { describe, expect, test } from "vitest";
-import { blobBytes, expectOutputError, fn, rejection, useHarness } from "./helpers.js";
+import { blobBytes, expectOutputError, fn, rejection, useHarness, withFakeTimers } from "./helpers.js";
 
 const h = useHarness();
 const BFL = {
@@ -21,7 +21,7 @@ describe("black-forest-labs", () => {
     console.debug = (...args: unknown[]) => debug.push(args);
     let url: unknown;
     try {
-      url = await fn("textToImage")(BFL, h.opts({ outputType: "url" }));
+      url = await withFakeTimers(() => fn("textToImage")(BFL, h.opts({ outputType: "url" })));
     } finally {
       console.debug = original;
     }
@@ -38,7 +38,10 @@ describe("black-forest-labs", () => {
 
   test("a non-OK poll fails with the output error", async () => {
     h.emu.inject({ match: { method: "GET", path: "/v1/get_result" }, status: 500, body: { error: "x" } });
-    await expectOutputError(fn("textToImage")(BFL, h.opts()), "Failed to fetch result from black forest labs API");
+    await expectOutputError(
+      withFakeTimers(() => fn("textToImage")(BFL, h.opts())),
+      "Failed to fetch result from black forest labs API",
+    );
   }, 30_000);
 
   test("gives up after 5 attempts", async () => {
@@ -46,7 +49,10 @@ describe("black-forest-labs", () => {
     const original = console.debug;
     console.debug = () => {};
     try {
-      await expectOutputError(fn("textToImage")(BFL, h.opts()), "Failed to fetch result from black forest labs API");
+      await expectOutputError(
+        withFakeTimers(() => fn("textToImage")(BFL, h.opts())),
+        "Failed to fetch result from black forest labs API",
+      );
     } finally {
       console.debug = original;
     }
@@ -68,7 +74,7 @@ describe("black-forest-labs", () => {
 describe("fal-ai queue (text-to-video)", () => {
   test("IN_PROGRESS twice, then COMPLETED: status polls and the video download", async () => {
     h.emu.settings.falQueuePolls = 2;
-    const video = await fn("textToVideo")(FAL_VIDEO, h.opts());
+    const video = await withFakeTimers(() => fn("textToVideo")(FAL_VIDEO, h.opts()));
     expect(await blobBytes(video)).toEqual(ASSETS["video.mp4"].body);
     const statusPolls = h.calls().filter((r) => r.path.endsWith("/status"));
     expect(statusPolls).toHaveLength(3);
@@ -105,7 +111,10 @@ describe("fal-ai queue (text-to-video)", () => {
     async (_name, fault, message) => {
       h.emu.settings.falQueuePolls = 0;
       h.emu.inject(fault);
-      await expectOutputError(fn("textToVideo")(FAL_VIDEO, h.opts()), message);
+      await expectOutputError(
+        withFakeTimers(() => fn("textToVideo")(FAL_VIDEO, h.opts())),
+        message,
+      );
     },
     30_000,
   );
@@ -123,7 +132,7 @@ describe("fal-ai queue (text-to-video)", () => {
 
   test("timeout bounds the polling loop", async () => {
     h.emu.settings.falQueuePolls = 1000;
-    const error = await rejection(fn("textToVideo")(FAL_VIDEO, h.opts({ timeout: 900 })));
+    const error = await rejection(withFakeTimers(() => fn("textToVideo")(FAL_VIDEO, h.opts({ timeout: 900 }))));
     expect(error.message).toBe("Request timed out after 900 ms");
   }, 30_000);
 });

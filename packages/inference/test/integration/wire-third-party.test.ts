@@ -2,7 +2,7 @@
 // the exact URL, headers and body the emulator received, and the parsed result.
 import { describe, expect, test } from "vitest";
 import { THIRD_PARTY_CASES, type WireCase } from "./cases-third-party.js";
-import { blobBytes, fn, HF_TOKEN, PROVIDER_KEY, rejection, USER_AGENT, useHarness } from "./helpers.js";
+import { blobBytes, fn, HF_TOKEN, PROVIDER_KEY, rejection, USER_AGENT, useHarness, withFakeTimers } from "./helpers.js";
 
 const h = useHarness();
 
@@ -25,7 +25,10 @@ async function run(c: WireCase, kind: TokenKind) {
   const args: Record<string, unknown> = { model: c.model, provider: c.provider, ...c.args };
   if (kind === "hf") args.accessToken = HF_TOKEN;
   if (kind === "key") args.accessToken = PROVIDER_KEY;
-  const result = await fn(c.fn)(args, h.opts());
+  // Polling providers wait 1 s / 500 ms between polls: run those on fake timers.
+  const call = () => fn(c.fn)(args, h.opts());
+  const polls = c.provider === "black-forest-labs" || (c.provider === "fal-ai" && c.fn === "textToVideo");
+  const result = polls ? await withFakeTimers(call) : await call();
   const [main] = h.calls();
   expect(main.method).toBe("POST");
   expect(main.url).toBe(expectedUrl(c, kind));
