@@ -4,19 +4,19 @@ import { spawnSync } from "node:child_process";
 // Reads a JSON list of sources on stdin and prints a JSON list of errors (null when the source parses).
 const PYTHON_AST_CHECK = `
 import ast, json, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
 mode = sys.argv[1]
-out = []
-for src in json.load(sys.stdin):
+def check(src):
     if mode == "python":
         try:
             ast.parse(src)
-            out.append(None)
+            return None
         except SyntaxError as e:
-            out.append(f"{e.msg} (line {e.lineno})")
-    else:
-        r = subprocess.run(["bash", "-n"], input=src.encode(), capture_output=True)
-        out.append(None if r.returncode == 0 else r.stderr.decode())
-print(json.dumps(out))
+            return f"{e.msg} (line {e.lineno})"
+    r = subprocess.run(["bash", "-n"], input=src.encode(), capture_output=True)
+    return None if r.returncode == 0 else r.stderr.decode()
+with ThreadPoolExecutor(max_workers=4) as pool:
+    print(json.dumps(list(pool.map(check, json.load(sys.stdin)))))
 `;
 
 function check(mode: "python" | "bash", sources: string[]): Array<string | null> {

@@ -34,19 +34,23 @@ function shellBlocks(model: ModelData, filepath?: string): Array<{ app: string; 
 }
 
 const STUBS = ["llama-cli", "build/bin/llama-cli"];
+const FILE = "Q4_K_M/we'ird $(x) name-Q4_K_M.gguf";
 
 describe("local-app shell snippets with hostile ids", () => {
   const models = [...HOSTILE_IDS, "plain/model", "conversational/model"].map((id) =>
     id === "conversational/model" ? { ...hostileModel(id), tags: ["conversational"] } : hostileModel(id),
   );
-  const cases = models.flatMap((model) =>
-    [undefined, "Q4_K_M/we'ird $(x) name-Q4_K_M.gguf"].flatMap((filepath) =>
+  const withFile = (model: ModelData) => (HOSTILE_IDS.slice(0, 3).includes(model.id) ? [undefined, FILE] : [undefined]);
+  const all = models.flatMap((model) =>
+    withFile(model).flatMap((filepath) =>
       shellBlocks(model, filepath).map((entry) => ({ ...entry, id: model.id, filepath })),
     ),
   );
+  // Blocks that do not depend on the id (install steps) repeat across models: check each text once.
+  const cases = all.filter((c, i) => all.findIndex((other) => other.block === c.block) === i);
 
   it("are valid bash (bash -n)", () => {
-    expect(cases.length).toBeGreaterThan(300);
+    expect(cases.length).toBeGreaterThan(150);
     expect(bashSyntaxErrors(cases.map((c) => c.block))).toEqual([]);
   });
 
