@@ -24,17 +24,25 @@ function checked(snippet: SnippetFunction): (model: ModelData) => string[] {
 }
 
 /** Every library key, in display order. */
-export const ALL_MODEL_LIBRARY_KEYS = Object.keys(LIBRARY_CATALOGUE) as ModelLibraryKey[];
+// `@__PURE__` lets bundlers drop what a consumer does not import (e.g. the snippet functions when only keys are used).
+export const ALL_MODEL_LIBRARY_KEYS = /* @__PURE__ */ Object.keys(LIBRARY_CATALOGUE) as ModelLibraryKey[];
 
-export const MODEL_LIBRARIES_UI_ELEMENTS = Object.fromEntries(
-  ALL_MODEL_LIBRARY_KEYS.map((key): [ModelLibraryKey, LibraryUiElement] => {
-    const snippet = LIBRARY_SNIPPETS[key];
-    const entry: LibraryCatalogueEntry = LIBRARY_CATALOGUE[key];
-    return [key, snippet === undefined ? { ...entry } : { ...entry, snippets: checked(snippet) }];
-  }),
-) as Record<ModelLibraryKey, LibraryUiElement>;
+function buildUiElements(): Record<ModelLibraryKey, LibraryUiElement> {
+  return Object.fromEntries(
+    ALL_MODEL_LIBRARY_KEYS.map((key): [ModelLibraryKey, LibraryUiElement] => {
+      const snippet = LIBRARY_SNIPPETS[key];
+      const entry: LibraryCatalogueEntry = LIBRARY_CATALOGUE[key];
+      return [key, snippet === undefined ? { ...entry } : { ...entry, snippets: checked(snippet) }];
+    }),
+  ) as Record<ModelLibraryKey, LibraryUiElement>;
+}
+
+export const MODEL_LIBRARIES_UI_ELEMENTS = /* @__PURE__ */ buildUiElements();
 
 /** Keys of the libraries offered as a model filter (`filter === true`), in display order. */
-export const ALL_DISPLAY_MODEL_LIBRARY_KEYS: ModelLibraryKey[] = ALL_MODEL_LIBRARY_KEYS.filter(
-  (key) => MODEL_LIBRARIES_UI_ELEMENTS[key].filter === true,
-);
+function displayKeys(): ModelLibraryKey[] {
+  const catalogue: Record<ModelLibraryKey, LibraryCatalogueEntry> = LIBRARY_CATALOGUE;
+  return ALL_MODEL_LIBRARY_KEYS.filter((key) => catalogue[key].filter === true);
+}
+
+export const ALL_DISPLAY_MODEL_LIBRARY_KEYS: ModelLibraryKey[] = /* @__PURE__ */ displayKeys();
