@@ -109,6 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       body,
       text,
       json: ctx.json,
+      time: Date.now(),
     };
     requests.push(record);
     const fault = takeFault(faults, record);

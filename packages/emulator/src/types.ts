@@ -63,6 +63,8 @@ export interface RecordedRequest {
   text: string;
   /** Parsed JSON body, or undefined when the body is not JSON. */
   json: unknown;
+  /** `Date.now()` when the request arrived (follows faked clocks, so backoff schedules can be checked). */
+  time: number;
 }
 
 export interface FaultMatch {

@@ -36,6 +36,22 @@ describe("black-forest-labs", () => {
     expect(h.calls().some((r) => r.service === "assets")).toBe(false);
   }, 30_000);
 
+  test("polling replaces an attempt parameter already in polling_url", async () => {
+    h.emu.inject({
+      match: { method: "POST" },
+      body: { id: "x", polling_url: "https://api.us1.bfl.ai/v1/get_result?id=missing&attempt=7" },
+    });
+    h.emu.inject({
+      match: { method: "GET" },
+      status: 200,
+      body: { status: "Ready", result: { sample: `${h.emu.url}/_assets/image.jpeg` } },
+    });
+    const url = await withFakeTimers(() => fn("textToImage")(BFL, h.opts({ outputType: "url" })));
+    expect(url).toBe(`${h.emu.url}/_assets/image.jpeg`);
+    const poll = h.calls().find((r) => r.method === "GET");
+    expect(poll?.url).toBe("https://api.us1.bfl.ai/v1/get_result?id=missing&attempt=0");
+  });
+
   test("a non-OK poll fails with the output error", async () => {
     h.emu.inject({ match: { method: "GET", path: "/v1/get_result" }, status: 500, body: { error: "x" } });
     await expectOutputError(

@@ -2,7 +2,7 @@
 // abort, timeout, slow/stalled bodies and resets. Every case ends in a result or a typed error within bounded
 // time; the harness fails the test on any unhandled rejection.
 import { describe, expect, test } from "vitest";
-import { collect, fn, rejection, streamFn, useHarness } from "./helpers.js";
+import { collect, fn, rejection, streamFn, useHarness, withFakeTimers } from "./helpers.js";
 
 const h = useHarness();
 const CLS = { model: "distilbert/distilbert-base-uncased-finetuned-sst-2-english", inputs: "I like you" };
@@ -27,6 +27,30 @@ describe("503 retry", () => {
       expect(call.headers.authorization).toBe(calls[0].headers.authorization);
       expect(call.headers["content-type"]).toBe("application/json");
     }
+  });
+
+  test("backoff on a fake clock: doubles from retryBaseDelay and caps at 30 s", async () => {
+    h.emu.inject({ status: 503, body: { error: "loading" }, times: 6 });
+    await withFakeTimers(() => cls({ retryBaseDelay: 1000 }), { date: true, stepMs: 20 });
+    const times = h.calls().map((r) => r.time);
+    const gaps = times.slice(1).map((t, i) => t - times[i]);
+    const expected = [1000, 2000, 4000, 8000, 16000, 30000];
+    expect(gaps).toHaveLength(expected.length);
+    gaps.forEach((gap, i) => {
+      expect(gap).toBeGreaterThanOrEqual(expected[i]);
+      expect(gap).toBeLessThan(expected[i] + 1000);
+    });
+  });
+
+  test("Retry-After on a fake clock: used instead of the backoff, capped at 30 s", async () => {
+    h.emu.inject({ status: 503, body: { error: "loading" }, headers: { "Retry-After": "3" } });
+    h.emu.inject({ status: 503, body: { error: "loading" }, headers: { "Retry-After": "120" } });
+    await withFakeTimers(() => cls({ retryBaseDelay: 1000 }), { date: true, stepMs: 20 });
+    const [a, b, c] = h.calls().map((r) => r.time);
+    expect(b - a).toBeGreaterThanOrEqual(3000);
+    expect(b - a).toBeLessThan(4000);
+    expect(c - b).toBeGreaterThanOrEqual(30000);
+    expect(c - b).toBeLessThan(31000);
   });
 
   test("Retry-After (seconds) is honoured", async () => {

@@ -119,8 +119,11 @@ export const imageBlob = () =>
  * steps, so the spec's 1 s / 500 ms polling waits cost nothing. The client looks timers up at call time, which
  * allows this; only waits get shorter, so it suits tests that assert outcomes, not durations.
  */
-export async function withFakeTimers<T>(start: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+export async function withFakeTimers<T>(
+  start: () => Promise<T>,
+  { date = false, stepMs = 100 }: { date?: boolean; stepMs?: number } = {},
+): Promise<T> {
+  vi.useFakeTimers({ toFake: date ? ["setTimeout", "clearTimeout", "Date"] : ["setTimeout", "clearTimeout"] });
   try {
     const promise = start();
     let settled = false;
@@ -133,7 +136,7 @@ export async function withFakeTimers<T>(start: () => Promise<T>): Promise<T> {
       },
     );
     while (!settled) {
-      await vi.advanceTimersByTimeAsync(100);
+      await vi.advanceTimersByTimeAsync(stepMs);
       await new Promise((resolve) => setImmediate(resolve));
     }
     return await promise;

@@ -377,6 +377,21 @@ describe("hf-inference input forms", () => {
     expect(b.headers["x-hf-bill-to"]).toBeUndefined();
   });
 
+  test("text-to-image outputType url: a Blob without a type gives image/jpeg", async () => {
+    h.emu.inject({ body: new Uint8Array([1, 2, 3]), contentType: null });
+    const url = await fn("textToImage")(
+      { model: "stabilityai/stable-diffusion-xl-base-1.0", inputs: "a cat" },
+      h.opts({ outputType: "url" }),
+    );
+    expect(url).toBe("data:image/jpeg;base64,AQID");
+    h.emu.inject({ body: new Uint8Array([1, 2, 3]), contentType: "image/webp" });
+    const webp = await fn("textToImage")(
+      { model: "stabilityai/stable-diffusion-xl-base-1.0", inputs: "a cat" },
+      h.opts({ outputType: "url" }),
+    );
+    expect(webp).toBe("data:image/webp;base64,AQID");
+  });
+
   test("text-to-image outputType url: data URL of the Blob with its type", async () => {
     const url = await fn("textToImage")(
       { model: "stabilityai/stable-diffusion-xl-base-1.0", inputs: "a cat" },
