@@ -5,7 +5,10 @@ import * as tasks from "./tasks/index.js";
 import type { Options, RequestArgs, RequestOptions } from "./types.js";
 
 type Tasks = typeof tasks;
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+/** Omit that distributes over unions and keeps index signatures and known keys together (plain Omit does not). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown
+  ? { [P in keyof T as P extends K ? never : P]: T[P] }
+  : never;
 type TaskFunction = (args: never, options?: never) => unknown;
 
 /** Methods whose argument type omits `K` (accessToken, and endpointUrl for endpoints). */
@@ -19,7 +22,7 @@ type BoundTasks<K extends PropertyKey> = {
 } & {
   textToImage(
     args: DistributiveOmit<TextToImageArgs, K>,
-    options?: TextToImageOptions & { outputType: "url" },
+    options: TextToImageOptions & { outputType: "url" },
   ): Promise<string>;
   textToImage(
     args: DistributiveOmit<TextToImageArgs, K>,

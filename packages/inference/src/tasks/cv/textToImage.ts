@@ -12,7 +12,7 @@ export interface TextToImageOptions extends Options {
 
 export function textToImage(
   args: TextToImageArgs,
-  options?: TextToImageOptions & { outputType: "url" },
+  options: TextToImageOptions & { outputType: "url" },
 ): Promise<string>;
 export function textToImage(
   args: TextToImageArgs,
