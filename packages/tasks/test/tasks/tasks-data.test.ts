@@ -42,9 +42,25 @@ describe("TASKS_DATA shape", () => {
     }
   });
 
-  it("puts the catalogue keys last, after the written content", () => {
+  it("orders keys as the contract's getData result (written content first, catalogue keys last)", () => {
+    const contractOrder = [
+      "datasets",
+      "demo",
+      "isPlaceholder",
+      "metrics",
+      "models",
+      "spaces",
+      "summary",
+      "widgetModels",
+      "youtubeId",
+      "canonicalId",
+      "id",
+      "label",
+      "libraries",
+    ];
     for (const [id, data] of pages) {
       const keys = Object.keys(data ?? {});
+      expect(keys, id).toEqual(contractOrder.filter((key) => keys.includes(key)));
       expect(keys.slice(-3), id).toEqual(["id", "label", "libraries"]);
     }
   });

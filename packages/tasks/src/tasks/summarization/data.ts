@@ -1,7 +1,6 @@
 import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
-  canonicalId: "text2text-generation",
   datasets: [
     { description: "CNN/DailyMail: 300,000 news articles with bullet-point highlights.", id: "abisee/cnn_dailymail" },
     { description: "XSum: BBC articles with a single-sentence extreme summary.", id: "EdinburghNLP/xsum" },
@@ -44,6 +43,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Summarization produces a shorter version of a document that keeps its important information, either by selecting sentences (extractive) or by writing new text (abstractive).",
   widgetModels: ["facebook/bart-large-cnn"],
+  canonicalId: "text2text-generation",
 };
 
 export default taskData;

@@ -1,7 +1,6 @@
 import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
-  canonicalId: "text-to-audio",
   datasets: [
     {
       description:
@@ -57,6 +56,7 @@ const taskData: TaskDataCustom = {
   summary:
     "Text-to-speech (TTS) models read text aloud: they turn a sentence into natural-sounding speech, in a chosen voice and language, sometimes imitating a speaker from a short sample.",
   widgetModels: ["microsoft/speecht5_tts"],
+  canonicalId: "text-to-audio",
 };
 
 export default taskData;

@@ -1,7 +1,6 @@
 import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
-  canonicalId: "text2text-generation",
   datasets: [
     { description: "WMT14: news translation benchmark, including English–German and English–French.", id: "wmt/wmt14" },
     {
@@ -41,6 +40,7 @@ const taskData: TaskDataCustom = {
   ],
   summary: "Translation converts text from one language to another while preserving its meaning.",
   widgetModels: ["facebook/nllb-200-distilled-600M"],
+  canonicalId: "text2text-generation",
 };
 
 export default taskData;
