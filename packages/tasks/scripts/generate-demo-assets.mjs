@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the demo media of the task pages to assets/tasks/<task-id>/. The files are synthetic (drawn and synthesised
 // here, no downloads) and deterministic, so rerunning this script reproduces them byte for byte.
-// Usage: node packages/tasks/scripts/generate-demo-assets.mjs
+// Usage: node packages/tasks/scripts/generate-demo-assets.mjs [output-dir]   (default: packages/tasks/assets/tasks)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +12,7 @@ import { streetAssets } from "./demo-assets/street.mjs";
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tasksSourceDir = join(packageDir, "src", "tasks");
-const assetsDir = join(packageDir, "assets", "tasks");
+const assetsDir = process.argv[2] ?? join(packageDir, "assets", "tasks");
 
 const library = { ...audioAssets(), ...streetAssets(), ...drawingAssets(), ...sceneAssets() };
 

@@ -1,9 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TASKS_DATA } from "../../src/tasks/index.js";
 import type { TaskData } from "../../src/tasks/types.js";
-import { ASSETS_DIR } from "./task-fixtures.js";
+import { ASSETS_DIR, PACKAGE_DIR } from "./task-fixtures.js";
 
 const pages = Object.values(TASKS_DATA).filter((data): data is TaskData => data !== undefined);
 
@@ -67,6 +69,27 @@ describe("demo assets", () => {
         expect(source.trim().endsWith("</svg>")).toBe(true);
         expect(source).toMatch(/viewBox="0 0 \d+ \d+"/);
       }
+    }
+  });
+});
+
+describe("demo asset generator", () => {
+  it("reproduces the committed assets byte for byte (they are in sync with the demos)", () => {
+    const outDir = mkdtempSync(join(tmpdir(), "hubkit-demo-assets-"));
+    try {
+      execFileSync(process.execPath, [join(PACKAGE_DIR, "scripts", "generate-demo-assets.mjs"), outDir], {
+        stdio: "pipe",
+      });
+      const relative = (root: string) =>
+        walk(root)
+          .map((path) => path.slice(root.length + 1))
+          .sort();
+      expect(relative(outDir)).toEqual(relative(ASSETS_DIR));
+      for (const path of relative(outDir)) {
+        expect(readFileSync(join(outDir, path)).equals(readFileSync(join(ASSETS_DIR, path))), path).toBe(true);
+      }
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
     }
   });
 });
