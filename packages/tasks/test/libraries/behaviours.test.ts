@@ -1,7 +1,9 @@
 // Exact behaviours and fallback texts of catalogue.md §6.2, and the §13 defects we must not reproduce.
 import { describe, expect, it } from "vitest";
 import { MODEL_LIBRARIES_UI_ELEMENTS } from "../../src/libraries/index.js";
+import { LIBRARY_TASK_MAPPING } from "../../src/library-to-tasks.js";
 import type { ModelData } from "../../src/model-data.js";
+import { PIPELINE_TYPES } from "../../src/pipelines.js";
 
 function snippet(key: keyof typeof MODEL_LIBRARIES_UI_ELEMENTS, model: Partial<ModelData>): string[] {
   const fn = MODEL_LIBRARIES_UI_ELEMENTS[key].snippets;
@@ -21,6 +23,16 @@ describe("transformers", () => {
     expect(served[1]).toContain('model = AutoModelForCausalLM.from_pretrained("org/model")');
     expect(snippet("transformers", { transformersInfo: info, pipeline_tag: "text-to-3d" })).toHaveLength(1);
     expect(snippet("transformers", { transformersInfo: info })).toHaveLength(1);
+  });
+  it("follows LIBRARY_TASK_MAPPING.transformers for every pipeline type", () => {
+    const served = new Set<string>(LIBRARY_TASK_MAPPING.transformers);
+    expect(served.size).toBe(29);
+    for (const pipeline_tag of PIPELINE_TYPES) {
+      const out = snippet("transformers", { transformersInfo: info, pipeline_tag });
+      expect(out.length, pipeline_tag).toBe(served.has(pipeline_tag) ? 2 : 1);
+      if (served.has(pipeline_tag))
+        expect(out[0]).toContain(`pipeline(${JSON.stringify(pipeline_tag)}, model="org/model")`);
+    }
   });
   it("adds trust_remote_code to every load call of custom-code models", () => {
     const out = snippet("transformers", {

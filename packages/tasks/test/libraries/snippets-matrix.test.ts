@@ -76,7 +76,17 @@ async function bashCheck(code: string): Promise<{ ok: boolean; error: string }> 
   }
 }
 
+/** Freezes a record and everything in it, so a snippet function that writes to its model throws. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 beforeAll(async () => {
+  for (const fixture of ALL_FIXTURES) deepFreeze(fixture.model);
   for (const key of SNIPPET_KEYS) {
     for (const fixture of ALL_FIXTURES) {
       const out = run(key, fixture);
@@ -147,6 +157,12 @@ describe("snippet matrix", () => {
         expect(code, fixture.name).not.toContain("YOLOvv");
         expect(code, fixture.name).not.toContain("NaN");
       }
+    }
+  });
+
+  it.each(SNIPPET_KEYS)("%s: output is deterministic", (key) => {
+    for (const fixture of ALL_FIXTURES) {
+      expect(run(key, fixture), fixture.name).toEqual(outputs.get(`${key}\u0000${fixture.name}`));
     }
   });
 
