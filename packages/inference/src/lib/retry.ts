@@ -1,9 +1,11 @@
 // 503 handling (§9): exponential backoff from retryBaseDelay, capped at 30 s, `Retry-After` (seconds) honoured,
-// small jitter so many clients do not retry in lockstep, no count limit unless maxRetries, always abortable.
+// small jitter (≤ 10 %, ≤ 500 ms) so many clients do not retry in lockstep, no count limit unless maxRetries, always abortable.
 import { DEFAULT_RETRY_BASE_DELAY_MS, MAX_RETRY_DELAY_MS } from "../config.js";
 import { type CallContext, callFetch, sleep } from "./call.js";
 
-/** Delay before retry `attempt` (1-based). Jitter adds up to 10 %, never past the 30 s cap. */
+const MAX_JITTER_MS = 500;
+
+/** Delay before retry `attempt` (1-based). Jitter adds up to 10 % (at most 500 ms), never past the 30 s cap. */
 export function retryDelay(
   attempt: number,
   baseDelay: number,
@@ -14,7 +16,7 @@ export function retryDelay(
     return Math.min(Number(retryAfter) * 1000, MAX_RETRY_DELAY_MS);
   }
   const exponential = Math.min(baseDelay * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS);
-  return Math.min(exponential * (1 + 0.1 * random()), MAX_RETRY_DELAY_MS);
+  return Math.min(exponential + Math.min(0.1 * exponential, MAX_JITTER_MS) * random(), MAX_RETRY_DELAY_MS);
 }
 
 /** Sends the request, resending the same URL/init after each 503 while the retry policy allows it. */

@@ -18,11 +18,12 @@ afterEach(() => {
 });
 
 describe("retryDelay", () => {
-  test("exponential from the base delay, capped at 30 s, with at most +10 % jitter", () => {
+  test("exponential from the base delay, capped at 30 s, with at most +10 % (≤ 500 ms) jitter", () => {
     expect(retryDelay(1, 1000, null, () => 0)).toBe(1000);
     expect(retryDelay(2, 1000, null, () => 0)).toBe(2000);
     expect(retryDelay(3, 1000, null, () => 0)).toBe(4000);
     expect(retryDelay(3, 1000, null, () => 1)).toBe(4400);
+    expect(retryDelay(5, 1000, null, () => 1)).toBe(16_500);
     expect(retryDelay(10, 1000, null, () => 1)).toBe(30_000);
     expect(retryDelay(60, 1000, null, () => 0.5)).toBe(30_000);
   });
