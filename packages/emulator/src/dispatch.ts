@@ -7,7 +7,7 @@ import { chatCompletion } from "./providers/chat.js";
 import { hfInference } from "./providers/hf-inference.js";
 import { openAiLike } from "./providers/openai-like.js";
 import { replicate } from "./providers/replicate.js";
-import { bytesReply, errorReply, type Reply, type RequestContext } from "./reply.js";
+import { bytesReply, errorReply, jsonReply, type Reply, type RequestContext } from "./reply.js";
 
 /** The Authorization scheme each provider's own API expects for its keys (inference.md §3.4). */
 const DIRECT_AUTH_SCHEME: Readonly<Record<string, string>> = { "black-forest-labs": "X-Key", "fal-ai": "Key" };
@@ -48,6 +48,16 @@ function routerRoute(ctx: RequestContext): Routed {
       service: "router",
       reply: guard(() => (ctx.method === "POST" ? chatCompletion(ctx, modelRequired) : notFound(ctx))),
     };
+  }
+  if (ctx.pathname === "/v1/models" && ctx.method === "GET") {
+    // OpenAI-compatible clients list models before chatting with a custom endpoint.
+    const data = [...ctx.state.models.values()].map((m) => ({
+      id: m.id,
+      object: "model",
+      created: 1732000000,
+      owned_by: "emulator",
+    }));
+    return { service: "router", reply: () => jsonReply(200, { object: "list", data }) };
   }
   const match = /^\/([^/]+)(\/.*)?$/.exec(ctx.pathname);
   const provider = match?.[1] ?? "";

@@ -69,6 +69,23 @@ describe("OpenAI-style chat routes, direct and through the router", () => {
     expect(content).toBe("Hello from the emulator! You said: hi there");
   });
 
+  test("the emulator's own origin is a custom OpenAI-compatible endpoint: model optional, /v1/models", async () => {
+    const res = await fetch(`${ctx.emu.url}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({ messages: [{ role: "user", content: "yo" }] }),
+    });
+    expect((await res.json()).choices[0].message.content).toBe("Hello from the emulator! You said: yo");
+    const models = await (await fetch(`${ctx.emu.url}/v1/models`)).json();
+    expect(models.object).toBe("list");
+    expect(models.data.map((m: { id: string }) => m.id)).toContain("openai-community/gpt2");
+    // The logical router host still requires the model.
+    const routed = await postJson(ctx.emu, "https://router.huggingface.co/v1/chat/completions", {
+      messages: [{ role: "user", content: "x" }],
+    });
+    expect(routed.status).toBe(400);
+    expect(ctx.emu.requests[0].time).toBeGreaterThan(0);
+  });
+
   test("the router refuses provider key schemes", async () => {
     const res = await postJson(ctx.emu, "https://router.huggingface.co/together/v1/chat/completions", chatBody("x"), {
       Authorization: "Key abc",

@@ -62,6 +62,8 @@ describe("@hubkit/inference in Chromium", () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
+    // The streamed chat arrives in 7-byte pieces (multi-byte characters and lines split across reads).
+    emu.inject({ match: { path: "/cerebras/" }, chunkSize: 7 });
     await page.goto(pageUrl);
     await page.waitForFunction(() => typeof (globalThis as { runAll?: unknown }).runAll === "function");
     const result = await page.evaluate(
