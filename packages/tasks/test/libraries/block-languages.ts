@@ -32,6 +32,7 @@ const LANGUAGES: Readonly<Record<string, BlockLanguage | BlockLanguage[]>> = {
   spacy: ["sh", "python"],
   "mlc-llm": ["sh", "python"],
   edsnlp: ["python", "sh"],
+  "f5-tts": ["sh", "python"],
 };
 
 /** The language of block `index` of library `key` (`mlx` downloads with the CLI for models mlx-lm cannot run). */
@@ -47,7 +48,15 @@ export function blockLanguage(key: string, index: number, block: string): BlockL
 
 /**
  * Libraries whose snippet does not name the repository: their tools pick models by other names (WhisperKit variants,
- * SAELens releases, ChatTTS's single model, Stanza's language code derived from the repository name, TabPFN's
- * default checkpoint).
+ * SAELens releases, ChatTTS's single model, Stanza's language code derived from the repository name, the default
+ * checkpoints of TabPFN and F5-TTS, CoTracker's torch.hub entry points).
  */
-export const NO_MODEL_ID: ReadonlySet<string> = new Set(["whisperkit", "saelens", "chat_tts", "stanza", "tabpfn"]);
+export const NO_MODEL_ID: ReadonlySet<string> = new Set([
+  "whisperkit",
+  "saelens",
+  "chat_tts",
+  "stanza",
+  "tabpfn",
+  "cotracker",
+  "f5-tts",
+]);

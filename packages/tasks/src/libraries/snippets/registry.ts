@@ -63,6 +63,7 @@ import {
   chattts,
   cosyvoice,
   dia,
+  f5_tts,
   kokoro,
   mars5_tts,
   moshi,
@@ -83,7 +84,7 @@ import {
   timm,
   ultralytics,
 } from "./vision.js";
-import { ben2, birefnet, depth_anything_v2, depth_pro, matanyone, sam2, vfimamba } from "./vision-dense.js";
+import { ben2, birefnet, cotracker, depth_anything_v2, depth_pro, matanyone, sam2, vfimamba } from "./vision-dense.js";
 
 export type SnippetFunction = (model: ModelData) => string[];
 
@@ -113,6 +114,7 @@ export const LIBRARY_SNIPPETS: Partial<Record<ModelLibraryKey, SnippetFunction>>
   cartesia_pytorch,
   cartesia_mlx,
   cosyvoice,
+  cotracker,
   edsnlp,
   espnet,
   fairseq,
@@ -164,6 +166,7 @@ export const LIBRARY_SNIPPETS: Partial<Record<ModelLibraryKey, SnippetFunction>>
   "diffusion-single-file": diffusion_single_file,
   "seed-story": seed_story,
   "stable-baselines3": stableBaselines3,
+  "f5-tts": f5_tts,
   stanza,
   swarmformer,
   tensorflowtts,

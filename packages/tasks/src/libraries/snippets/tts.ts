@@ -1,5 +1,5 @@
 // Text-to-speech and audio generation models: ChatTTS, MARS5, Stable Audio Tools, VoiceCraft, CosyVoice, Moshi,
-// Parler-TTS, Dia, Zonos, Kokoro.
+// Parler-TTS, Dia, Zonos, Kokoro, F5-TTS.
 import type { ModelData } from "../../model-data.js";
 import { pyStr, shWord } from "../../snippets/quote.js";
 import { hasTag } from "./model-fields.js";
@@ -181,5 +181,25 @@ pipeline = KPipeline(lang_code="a", repo_id=${pyStr(model.id)})
 generator = pipeline("Kokoro is an open-weight text-to-speech model.", voice="af_heart")
 for i, (graphemes, phonemes, audio) in enumerate(generator):
     sf.write(f"{i}.wav", audio, 24000)`,
+  ];
+}
+
+/** F5-TTS ships its own CLI and Python API; both download the default checkpoint from the Hub. */
+export function f5_tts(): string[] {
+  return [
+    `pip install f5-tts
+f5-tts_infer-cli --model F5TTS_v1_Base \\
+  --ref_audio "ref.wav" \\
+  --ref_text "The content, subtitle or transcription of the reference audio." \\
+  --gen_text "Some text you want the model to say."`,
+    `from f5_tts.api import F5TTS
+
+f5tts = F5TTS()
+wav, sr, spec = f5tts.infer(
+    ref_file="ref.wav",
+    ref_text="The content, subtitle or transcription of the reference audio.",
+    gen_text="Some text you want the model to say.",
+    file_wave="output.wav",
+)`,
   ];
 }

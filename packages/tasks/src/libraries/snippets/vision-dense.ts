@@ -1,4 +1,5 @@
-// Dense-prediction vision models: BiRefNet, BEN2, Depth Anything V2, Depth Pro, SAM 2, MatAnyone, VFIMamba.
+// Dense-prediction vision models: BiRefNet, BEN2, Depth Anything V2, Depth Pro, SAM 2, MatAnyone, VFIMamba,
+// CoTracker.
 import type { ModelData } from "../../model-data.js";
 import { pyStr, shWord } from "../../snippets/quote.js";
 
@@ -158,5 +159,20 @@ export function vfimamba(model: ModelData): string[] {
 from Trainer_finetune import Model
 
 model = Model.from_pretrained(${pyStr(model.id)})`,
+  ];
+}
+
+/** CoTracker is loaded through torch.hub, whose entry points fetch the checkpoints hosted on the Hub. */
+export function cotracker(): string[] {
+  return [
+    `import torch
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+
+# video: a float tensor of shape (batch, frames, 3, height, width) with values in [0, 255]
+video = torch.zeros(1, 24, 3, 384, 512, device=device)
+
+cotracker = torch.hub.load("facebookresearch/co-tracker", "cotracker3_offline").to(device)
+pred_tracks, pred_visibility = cotracker(video, grid_size=10)  # B T N 2,  B T N 1`,
   ];
 }
