@@ -467,13 +467,13 @@ describe("pathological whitespace and unterminated constructs", () => {
     expectError(`{%${spaces}`, "syntax");
     expectError(`{#${spaces}`, "syntax");
     expectError(`{{ '${spaces}`, "syntax");
-    expectError("{{ ".repeat(100_000), "syntax");
-    expectError("{% if x %}".repeat(1).concat("{".repeat(MB)), "syntax");
+    expectError("{{ ".repeat(20_000), "syntax");
+    expectError(`{% if x %}${"{".repeat(100_000)}`, "syntax");
   });
 
   test("many small tags", () => {
-    expect(render("{{- 'x' -}}  ".repeat(50_000))).toBe("x".repeat(50_000));
-    expect(render("{# c #}".repeat(100_000))).toBe("");
+    expect(render("{{- 'x' -}}  ".repeat(20_000))).toBe("x".repeat(20_000));
+    expect(render("{# c #}".repeat(50_000))).toBe("");
   });
 });
 

@@ -2,8 +2,9 @@
 """The Python Jinja2 oracle of jinja.md §13: renders a batch of cases the way `transformers` renders chat templates.
 
 stdin: [{"name", "template", "context"}]; stdout: [{"name", "output"} | {"name", "error": {"type", "message", "line"}}]
-Additions to the §13 script: "line" (the template line Jinja2 reports for syntax errors, else null), and the
-environment is built by make_environment() so that bench/reference.py times exactly the same configuration.
+Additions to the §13 script: "line" (the template line Jinja2 reports for syntax errors, else null), the
+environment is built by make_environment() so that bench/reference.py times exactly the same configuration, and each
+distinct template source is compiled once per batch.
 """
 import json, os, sys
 from datetime import datetime
@@ -38,9 +39,13 @@ def main():
     sys.stdin.reconfigure(encoding="utf-8")
     sys.stdout.reconfigure(encoding="utf-8")
     results = []
+    compiled = {}  # a batch often renders one template with several contexts: compile each source once
     for case in json.load(sys.stdin):
         try:
-            results.append({"name": case["name"], "output": env.from_string(case["template"]).render(**case.get("context", {}))})
+            source = case["template"]
+            if source not in compiled:
+                compiled[source] = env.from_string(source)
+            results.append({"name": case["name"], "output": compiled[source].render(**case.get("context", {}))})
         except Exception as exc:
             line = getattr(exc, "lineno", None) if isinstance(exc, jinja2.exceptions.TemplateSyntaxError) else None
             results.append({"name": case["name"], "error": {"type": type(exc).__name__, "message": str(exc), "line": line}})
