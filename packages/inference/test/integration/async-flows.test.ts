@@ -154,6 +154,23 @@ describe("fal-ai queue (text-to-video)", () => {
 });
 
 describe("downloads", () => {
+  const FAL_IMAGE = { model: "black-forest-labs/FLUX.1-dev", provider: "fal-ai", accessToken: "k", inputs: "a cat" };
+
+  test("abort during a stalled asset download", async () => {
+    h.emu.inject({ match: { path: "/_assets/image.jpeg" }, stallAfterBytes: 3 });
+    const controller = new AbortController();
+    const reason = new Error("stop downloading");
+    setTimeout(() => controller.abort(reason), 200);
+    const error = await rejection(fn("textToImage")(FAL_IMAGE, h.opts({ signal: controller.signal })));
+    expect(error).toBe(reason);
+  });
+
+  test("timeout during a stalled asset download", async () => {
+    h.emu.inject({ match: { path: "/_assets/image.jpeg" }, delayMs: 30_000 });
+    const error = await rejection(fn("textToImage")(FAL_IMAGE, h.opts({ timeout: 400 })));
+    expect(error.message).toBe("Request timed out after 400 ms");
+  });
+
   test("fal-ai text-to-speech download failure", async () => {
     h.emu.inject({ match: { path: "/_assets/audio.wav" }, status: 404, body: "gone" });
     const url = `${h.emu.url}/_assets/audio.wav`;

@@ -120,6 +120,22 @@ describe("fetch and credentials", () => {
     expect(h.calls().every((r) => r.headers.authorization === undefined)).toBe(true);
   });
 
+  test('includeCredentials: "include" without a token goes through the router for a third-party provider', async () => {
+    const model = "meta-llama/Llama-3.3-70B-Instruct";
+    await fn("chatCompletion")({ model, provider: "sambanova", messages }, h.opts({ includeCredentials: "include" }));
+    const [req] = h.calls();
+    expect(req.url).toBe("https://router.huggingface.co/sambanova/v1/chat/completions");
+    expect(req.headers.authorization).toBeUndefined();
+  });
+
+  test("HfInference is the same client", async () => {
+    const Hf = client.HfInference as unknown as new (token?: string, defaults?: Record<string, unknown>) => Methods;
+    const c = new Hf(HF_TOKEN, { fetch: h.fetch });
+    expect(c).toBeInstanceOf(client.InferenceClient as unknown as new () => unknown);
+    await c.fillMask({ model: "google-bert/bert-base-uncased", inputs: "a [MASK]" });
+    expect(h.calls()[0].headers.authorization).toBe(`Bearer ${HF_TOKEN}`);
+  });
+
   test("base URLs pointed at the emulator's own origin (hubUrl / routerUrl options)", async () => {
     const out = (await fn("chatCompletion")(
       { model: "meta-llama/Llama-3.3-70B-Instruct", provider: "together", messages, accessToken: HF_TOKEN },

@@ -97,6 +97,60 @@ describe("text-generation streams (TGI events)", () => {
   });
 });
 
+describe("errors after some events", () => {
+  test("tokens are yielded, then the backend error event throws", async () => {
+    const token = (text: string) => ({
+      index: 1,
+      token: { id: 1, text, logprob: 0, special: false },
+      generated_text: null,
+      details: null,
+    });
+    h.emu.inject({
+      body: `data: ${JSON.stringify(token("a"))}\n\ndata: ${JSON.stringify(token("b"))}\n\ndata: {"error":"Input validation error"}\n\n`,
+      contentType: "text/event-stream",
+      chunkSize: 9,
+    });
+    const seen: string[] = [];
+    let failure: Error | undefined;
+    try {
+      for await (const event of streamFn("textGenerationStream")(
+        { model: "openai-community/gpt2", inputs: "x" },
+        h.opts(),
+      )) {
+        seen.push((event as { token: { text: string } }).token.text);
+      }
+    } catch (error) {
+      failure = error as Error;
+    }
+    expect(seen).toEqual(["a", "b"]);
+    expect(failure?.message).toBe("Error forwarded from backend: Input validation error");
+  });
+
+  test("streamingRequest warns once and yields parsed events unvalidated", async () => {
+    const warnings: unknown[][] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    h.emu.inject({ body: 'data: {"anything":[1]}\n\ndata: [DONE]\n\n', contentType: "text/event-stream" });
+    try {
+      const events = await collect(
+        streamFn("streamingRequest")(
+          { model: "openai-community/gpt2", inputs: "x" },
+          h.opts({ task: "text-generation" }),
+        ),
+      );
+      expect(events).toEqual([{ anything: [1] }]);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toEqual([
+      [
+        "The streamingRequest method is deprecated and will be removed in a future version of @hubkit/inference. Use specific task functions instead.",
+      ],
+    ]);
+    expect(h.calls()[0].text).toBe('{"inputs":"x","stream":true}');
+  });
+});
+
 describe("consumers stopping early", () => {
   test("break after the first event on a stalled stream returns promptly", async () => {
     h.emu.inject({ stallAfterBytes: 600 });
