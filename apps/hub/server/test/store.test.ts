@@ -28,6 +28,16 @@ for (const database of testDatabases()) {
       expect(rows.map((row) => Number(row.version))).toEqual(MIGRATIONS.map((migration) => migration.version));
     });
 
+    it("indexes the same prefix lexemes in the application and in migration 2", async () => {
+      const lexemes = () =>
+        store.db.query<{ id: string; search: string }>("SELECT id, search::text AS search FROM hub_models ORDER BY id");
+      const before = await lexemes();
+      expect(before.find((row) => row.id === "gpt2")?.search).toBe("'g' 'gp' 'gpt' 'gpt2'");
+      const rebuild = MIGRATIONS.find((migration) => migration.version === 2);
+      for (const statement of rebuild?.statements ?? []) await store.db.query(statement);
+      expect(await lexemes()).toEqual(before);
+    });
+
     it("stores and returns full records, normalising the provider mapping", async () => {
       expect(await store.count()).toBe(FIXTURE_MODELS.length);
       const qwen = await store.get("Qwen/Qwen2.5-7B-Instruct");
@@ -117,7 +127,7 @@ for (const database of testDatabases()) {
       ).toEqual([]);
       expect(await ids({ search: "llama & !:* | (" })).toHaveLength(2);
       expect(await store.count()).toBe(FIXTURE_MODELS.length);
-      expect(toPrefixQuery("a'b:*&c")).toBe("a:* & b:* & c:*");
+      expect(toPrefixQuery("a'b:*&c A")).toBe("'a' & 'b' & 'c'");
       expect(toPrefixQuery(" -- ")).toBeUndefined();
     });
 

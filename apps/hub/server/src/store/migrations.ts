@@ -43,6 +43,19 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX IF NOT EXISTS hub_models_modified_idx ON hub_models (last_modified_sort DESC, id)",
     ],
   },
+  {
+    version: 2,
+    name: "index every prefix of every id word as an exact lexeme",
+    // Same words as searchLexemes() in model-record.ts (lower case, split on non-alphanumerics, 40-char cap);
+    // rows written from now on get their lexemes from the application.
+    statements: [
+      `UPDATE hub_models SET search = coalesce((
+        SELECT array_to_tsvector(array_agg(DISTINCT left(word, n)))
+        FROM unnest(regexp_split_to_array(lower(id), '[^[:alnum:]]+')) AS word,
+          generate_series(1, least(length(word), 40)) AS n
+        WHERE word <> ''), ''::tsvector)`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -2,7 +2,7 @@
 // text with positional parameters. Filters and sort orders are picked from fixed fragments, never from input.
 import type { Db, SqlParam } from "./db.js";
 import { migrate } from "./migrations.js";
-import { type ModelRow, searchWords, toModelRow } from "./model-record.js";
+import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
 
 export type SortKey = "downloads" | "likes" | "lastModified";
 
@@ -58,10 +58,10 @@ const UPSERT = `INSERT INTO hub_models (id, author, pipeline_tag, library_name, 
     last_modified, created_at, downloads_sort, likes_sort, last_modified_sort, search, record)
   SELECT r.id, r.author, r.pipeline_tag, r.library_name, r.tags, r.providers, r.downloads, r.likes,
     r.last_modified, r.created_at, coalesce(r.downloads, -1), coalesce(r.likes, -1),
-    coalesce((extract(epoch FROM r.last_modified) * 1000)::bigint, -1), to_tsvector('simple', r.search_text), r.record
+    coalesce((extract(epoch FROM r.last_modified) * 1000)::bigint, -1), array_to_tsvector(r.search_words), r.record
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, author text, pipeline_tag text, library_name text, tags text[],
     providers text[], downloads bigint, likes bigint, last_modified timestamptz, created_at timestamptz,
-    search_text text, record jsonb)
+    search_words text[], record jsonb)
   ON CONFLICT (id) DO UPDATE SET author = EXCLUDED.author, pipeline_tag = EXCLUDED.pipeline_tag,
     library_name = EXCLUDED.library_name, tags = EXCLUDED.tags, providers = EXCLUDED.providers,
     downloads = EXCLUDED.downloads, likes = EXCLUDED.likes, last_modified = EXCLUDED.last_modified,
@@ -97,10 +97,15 @@ function toSummary(row: Record<string, unknown>): ModelSummary {
   };
 }
 
-/** `llama 3.1` → `llama:* & 3:* & 1:*`; words are letters and digits only, so the query text cannot be malformed. */
+/**
+ * `Llama 3.1` → `'llama' & '3' & '1'`: each word must be a prefix of some word of the id (the index holds every
+ * prefix, see searchLexemes). Words are letters and digits only, so the tsquery text cannot be malformed.
+ */
 export function toPrefixQuery(search: string): string | undefined {
-  const words = searchWords(search).slice(0, 16);
-  return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(" & ");
+  const words = searchWords(search)
+    .slice(0, 16)
+    .map((word) => [...word].slice(0, MAX_PREFIX).join(""));
+  return words.length === 0 ? undefined : [...new Set(words)].map((word) => `'${word}'`).join(" & ");
 }
 
 export class ModelStore {
@@ -140,7 +145,7 @@ export class ModelStore {
       return `$${params.length}`;
     };
     const tsquery = query.search === undefined ? undefined : toPrefixQuery(query.search);
-    if (tsquery !== undefined) where.push(`search @@ to_tsquery('simple', ${bind(tsquery)})`);
+    if (tsquery !== undefined) where.push(`search @@ ${bind(tsquery)}::tsquery`);
     if (query.author !== undefined) where.push(`author = ${bind(query.author)}`);
     if (query.pipelineTag !== undefined) where.push(`pipeline_tag = ${bind(query.pipelineTag)}`);
     if (query.library !== undefined) where.push(`library_name = ${bind(query.library)}`);
