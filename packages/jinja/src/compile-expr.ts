@@ -5,6 +5,7 @@ import { Fault } from "./errors.js";
 import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
 import { add, concat, contains, div, floordiv, mod, mul, negate, plus, pow, slice, sub } from "./runtime/ops.js";
+import type { Frame } from "./frames.js";
 import type { Scope } from "./runtime/state.js";
 import { addMetaTests, TEST_TABLE, type TestFn } from "./runtime/tests.js";
 import { dictEntries, dictSet, isDict, type Kwargs, pyCompare, pyEq, truthy, tuple, typeName, Undefined } from "./runtime/values.js";
@@ -35,8 +36,50 @@ type ArgsEv = (s: Scope) => { args: unknown[]; kw: Kwargs };
 export class ExprCompiler {
   /** True while compiling inside an `if` statement or a conditional expression (unknown filters deferred). */
   lenient = false;
+  /** The compile-time frame names resolve against (the statement compiler moves it in and out). */
+  frame: Frame;
 
-  constructor(private readonly lineOf: (offset: number) => number) {}
+  constructor(
+    private readonly lineOf: (offset: number) => number,
+    root: Frame,
+  ) {
+    this.frame = root;
+  }
+
+  /** A reader for variable `name` as seen from the current frame. */
+  name(name: string): Ev {
+    const chain = this.frame.resolve(name);
+    if (chain.length === 0) return (s) => s.rt.resolve(name);
+    if (chain.length === 1) {
+      const [hops, i] = chain[0];
+      if (hops === 0) {
+        return (s) => {
+          const v = s.slots[i];
+          return v !== undefined ? v : s.rt.resolve(name);
+        };
+      }
+      if (hops === 1) {
+        return (s) => {
+          const v = (s.parent as Scope).slots[i];
+          return v !== undefined ? v : s.rt.resolve(name);
+        };
+      }
+    }
+    return (s) => {
+      let sc = s;
+      let h = 0;
+      for (let k = 0; k < chain.length; k++) {
+        const [hops, i] = chain[k];
+        while (h < hops) {
+          sc = sc.parent as Scope;
+          h++;
+        }
+        const v = sc.slots[i];
+        if (v !== undefined) return v;
+      }
+      return s.rt.resolve(name);
+    };
+  }
 
   expr(node: Expr): Ev {
     switch (node.type) {
@@ -44,10 +87,8 @@ export class ExprCompiler {
         const v = node.value;
         return () => v;
       }
-      case "Name": {
-        const name = node.name;
-        return (s) => s.lookup(name);
-      }
+      case "Name":
+        return this.name(node.name);
       case "List": {
         const items = node.items.map((x) => this.expr(x));
         return (s) => {

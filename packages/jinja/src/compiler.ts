@@ -2,6 +2,7 @@
 // Rendering runs these closures directly: there is no per-node dispatch at render time.
 import type { Expr, Param, Program, Stmt, Target } from "./ast.js";
 import { type Ev, ExprCompiler, mark } from "./compile-expr.js";
+import { declaredNames, Frame, targetNames } from "./frames.js";
 import { Fault, typeError } from "./errors.js";
 import { callValue } from "./runtime/access.js";
 import { LoopContext } from "./runtime/loop.js";
@@ -48,57 +49,60 @@ function unpack(value: unknown, n: number): unknown[] {
   return items;
 }
 
-function assign(target: Target, value: unknown, s: Scope): void {
-  if (target.type === "Name") s.set(target.name, value);
-  else if (target.type === "Tuple") {
-    const items = unpack(value, target.items.length);
-    for (let i = 0; i < items.length; i++) assign(target.items[i], fromHost(items[i]), s);
-  } else {
-    const ns = s.lookup(target.name);
-    if (!(ns instanceof Namespace)) throw typeError("cannot assign attribute on non-namespace object");
-    ns.attrs.set(target.attr, value);
-  }
-}
+/** An assignment target compiled against its frame: writes slots, or a namespace attribute. */
+type Assign = (s: Scope, value: unknown) => void;
 
 interface CompiledParam {
+  slot: number;
   name: string;
   default: Ev | null;
+}
+
+interface MacroShape {
+  params: CompiledParam[];
+  body: Ex;
+  size: number;
+  varargs: number;
+  kwargs: number;
+  caller: number;
+  explicitCaller: boolean;
 }
 
 /** A macro (or the `caller` of a call block) bound to the scope it was defined in. */
 class Macro extends MacroLike {
   constructor(
     readonly name: string,
-    private readonly params: CompiledParam[],
-    private readonly body: Ex,
+    private readonly shape: MacroShape,
     private readonly defScope: Scope,
-    private readonly flags: { varargs: boolean; kwargs: boolean; caller: boolean; explicitCaller: boolean },
   ) {
     super();
   }
 
   override getAttr(name: string): unknown {
+    const sh = this.shape;
     if (name === "name") return this.name;
-    if (name === "arguments") return tuple(this.params.map((p) => p.name));
-    if (name === "catch_kwargs") return this.flags.kwargs;
-    if (name === "catch_varargs") return this.flags.varargs;
-    if (name === "caller") return this.flags.caller;
+    if (name === "arguments") return tuple(sh.params.map((p) => p.name));
+    if (name === "catch_kwargs") return sh.kwargs >= 0;
+    if (name === "catch_varargs") return sh.varargs >= 0;
+    if (name === "caller") return sh.caller >= 0;
     return undefined;
   }
 
   call(args: unknown[], kwargs: Kwargs): unknown {
     const rt = this.defScope.rt;
-    const s = new Scope(this.defScope, rt);
-    const params = this.params;
+    const sh = this.shape;
+    const s = new Scope(this.defScope, rt, sh.size);
+    const slots = s.slots;
+    const params = sh.params;
     const n = params.length;
     const kw = kwargs !== null && kwargs.size ? new Map(kwargs) : null;
     const missing: number[] = [];
-    let foundCaller = this.flags.explicitCaller;
+    let foundCaller = args.length >= n ? sh.explicitCaller : false;
     for (let i = 0; i < n; i++) {
       const p = params[i];
-      if (i < args.length) s.set(p.name, args[i]);
+      if (i < args.length) slots[p.slot] = args[i];
       else if (kw?.has(p.name)) {
-        s.set(p.name, kw.get(p.name));
+        slots[p.slot] = kw.get(p.name);
         kw.delete(p.name);
         if (p.name === "caller") foundCaller = true;
       } else {
@@ -106,13 +110,12 @@ class Macro extends MacroLike {
         missing.push(i);
       }
     }
-    if (args.length < n && !params.some((p) => p.name === "caller")) foundCaller = false;
-    if (this.flags.caller && !foundCaller) {
+    if (sh.caller >= 0 && !foundCaller) {
       const c = kw?.get("caller");
       kw?.delete("caller");
-      s.set("caller", c === undefined || c === null ? new Undefined("caller", undefined, "No caller defined") : c);
+      slots[sh.caller] = c === undefined || c === null ? new Undefined("caller", undefined, "No caller defined") : c;
     }
-    if (this.flags.kwargs) s.set("kwargs", kw ?? new Map());
+    if (sh.kwargs >= 0) slots[sh.kwargs] = kw ?? new Map();
     else if (kw?.size) {
       if (kw.has("caller")) {
         throw typeError(
@@ -121,18 +124,17 @@ class Macro extends MacroLike {
       }
       throw typeError(`macro '${this.name}' takes no keyword argument '${[...kw.keys()][0]}'`);
     }
-    if (this.flags.varargs) s.set("varargs", tuple(args.slice(n)));
+    if (sh.varargs >= 0) slots[sh.varargs] = tuple(args.slice(n));
     else if (args.length > n) throw typeError(`macro '${this.name}' takes not more than ${n} argument(s)`);
     rt.enterCall();
     try {
       for (const i of missing) {
         const p = params[i];
-        s.set(
-          p.name,
-          p.default ? p.default(s) : new Undefined(p.name, undefined, `parameter '${p.name}' was not provided`),
-        );
+        slots[p.slot] = p.default
+          ? p.default(s)
+          : new Undefined(p.name, undefined, `parameter '${p.name}' was not provided`);
       }
-      const out = rt.capture(() => void this.body(s));
+      const out = rt.capture(() => void sh.body(s));
       return rt.autoescape ? new Markup(out) : out;
     } finally {
       rt.depth--;
@@ -140,15 +142,24 @@ class Macro extends MacroLike {
   }
 }
 
+export interface CompiledProgram {
+  body: Ex;
+  /** Slots of the top-level scope. */
+  size: number;
+}
+
 export class Compiler {
   private readonly ex: ExprCompiler;
+  private readonly root = new Frame(null);
 
   constructor(lineOf: (offset: number) => number) {
-    this.ex = new ExprCompiler(lineOf);
+    this.ex = new ExprCompiler(lineOf, this.root);
   }
 
-  compileProgram(program: Program): Ex {
-    return this.body(program.body);
+  compileProgram(program: Program): CompiledProgram {
+    for (const name of declaredNames(program.body)) this.root.declare(name);
+    const body = this.body(program.body);
+    return { body, size: this.root.size };
   }
 
   private strict<T>(fn: () => T): T {
@@ -161,8 +172,26 @@ export class Compiler {
     }
   }
 
+  /** Compiles `fn` inside a new frame (child of `parent`) that declares `names` plus what the body assigns. */
+  private inFrame<T>(parent: Frame, names: Iterable<string>, bodyStmts: Stmt[], fn: (frame: Frame) => T): T {
+    const frame = new Frame(parent);
+    for (const n of names) frame.declare(n);
+    for (const n of declaredNames(bodyStmts)) frame.declare(n);
+    const saved = this.ex.frame;
+    this.ex.frame = frame;
+    try {
+      return fn(frame);
+    } finally {
+      this.ex.frame = saved;
+    }
+  }
+
+  /** A body in its own scope: returns the body and the slot count of its frame. */
+  private scoped(stmts: Stmt[], parent: Frame = this.ex.frame): { body: Ex; size: number } {
+    return this.inFrame(parent, [], stmts, (frame) => ({ body: this.body(stmts), size: frame.size }));
+  }
+
   body(stmts: Stmt[]): Ex {
-    // merge adjacent text so the common "text, output, text" shape costs fewer calls
     const parts: Ex[] = [];
     for (const st of stmts) parts.push(this.stmt(st));
     const n = parts.length;
@@ -188,6 +217,31 @@ export class Compiler {
       } catch (e) {
         throw mark(e, o);
       }
+    };
+  }
+
+  /** Compiles an assignment target against the current frame. */
+  private assignTo(target: Target): Assign {
+    if (target.type === "Name") {
+      const i = this.ex.frame.slot(target.name);
+      return (s, v) => {
+        s.slots[i] = v;
+      };
+    }
+    if (target.type === "Tuple") {
+      const parts = target.items.map((t) => this.assignTo(t));
+      const n = parts.length;
+      return (s, v) => {
+        const items = unpack(v, n);
+        for (let i = 0; i < n; i++) parts[i](s, fromHost(items[i]));
+      };
+    }
+    const read = this.ex.name(target.name);
+    const attr = target.attr;
+    return (s, v) => {
+      const ns = read(s);
+      if (!(ns instanceof Namespace)) throw typeError("cannot assign attribute on non-namespace object");
+      ns.attrs.set(attr, v);
     };
   }
 
@@ -229,35 +283,36 @@ export class Compiler {
         return () => 2;
       case "Set": {
         const value = this.ex.expr(node.value);
-        const target = node.target;
+        const target = this.assignTo(node.target);
         return this.located(node.o, (s) => {
           s.rt.tick();
-          assign(target, value(s), s);
+          target(s, value(s));
           return 0;
         });
       }
       case "SetBlock":
         return this.strict(() => {
-          const body = this.body(node.body);
-          const target = node.target;
+          const { body, size } = this.scoped(node.body);
+          const target = this.assignTo(node.target);
           const filter = node.filter ? this.filterChain(node.filter) : null;
           return this.located(node.o, (s) => {
             const rt = s.rt;
             rt.tick();
-            const inner = new Scope(s, rt);
+            const inner = new Scope(s, rt, size);
             const text = rt.capture(() => void body(inner));
             let v: unknown = rt.autoescape ? new Markup(text) : text;
             if (filter) v = filter(v, s);
-            assign(target, v, s);
+            target(s, v);
             return 0;
           });
         });
       case "Macro":
         return this.strict(() => {
-          const make = this.macroFactory(node.name, node.params, node.body);
+          const shape = this.macroShape(node.params, node.body);
           const name = node.name;
+          const slot = this.ex.frame.slot(name);
           return (s) => {
-            s.set(name, make(s));
+            s.slots[slot] = new Macro(name, shape, s);
             return 0;
           };
         });
@@ -265,12 +320,12 @@ export class Compiler {
         return this.strict(() => this.callBlock(node));
       case "FilterBlock":
         return this.strict(() => {
-          const body = this.body(node.body);
+          const { body, size } = this.scoped(node.body);
           const filter = this.filterChain(node.filter);
           return this.located(node.o, (s) => {
             const rt = s.rt;
             rt.tick();
-            const text = rt.capture(() => void body(new Scope(s, rt)));
+            const text = rt.capture(() => void body(new Scope(s, rt, size)));
             const v = filter(rt.autoescape ? new Markup(text) : text, s);
             rt.write(rt.autoescape ? escapeValue(v) : toStr(v));
             return 0;
@@ -279,20 +334,26 @@ export class Compiler {
       case "With":
         return this.strict(() => {
           const values = node.values.map((v) => this.ex.expr(v));
-          const targets = node.targets;
-          const body = this.body(node.body);
-          return this.located(node.o, (s) => {
-            const inner = new Scope(s, s.rt);
-            const vals = values.map((v) => v(s));
-            for (let i = 0; i < targets.length; i++) assign(targets[i], vals[i], inner);
-            return body(inner);
+          const names = new Set<string>();
+          for (const t of node.targets) targetNames(t, names);
+          return this.inFrame(this.ex.frame, names, node.body, (frame) => {
+            const targets = node.targets.map((t) => this.assignTo(t));
+            const body = this.body(node.body);
+            const size = frame.size;
+            return this.located(node.o, (s) => {
+              const inner = new Scope(s, s.rt, size);
+              const vals = values.map((v) => v(s));
+              for (let i = 0; i < targets.length; i++) targets[i](inner, vals[i]);
+              return body(inner);
+            });
           });
         });
       case "Block": {
-        const body = this.strict(() => this.body(node.body));
-        const scoped = node.scoped;
+        const scopedBlock = node.scoped;
+        const { body, size } = this.strict(() => this.scoped(node.body, scopedBlock ? this.ex.frame : this.root));
         return (s) => {
-          body(new Scope(scoped ? s : (s.rt.root ?? s), s.rt));
+          const rt = s.rt;
+          body(new Scope(scopedBlock ? s : (rt.root ?? s), rt, size));
           return 0;
         };
       }
@@ -300,13 +361,13 @@ export class Compiler {
         return this.body(node.body);
       case "Autoescape": {
         const expr = this.ex.expr(node.expr);
-        const body = this.body(node.body);
+        const { body, size } = this.scoped(node.body);
         return this.located(node.o, (s) => {
           const rt = s.rt;
           const saved = rt.autoescape;
           rt.autoescape = truthy(expr(s));
           try {
-            return body(new Scope(s, rt));
+            return body(new Scope(s, rt, size));
           } finally {
             rt.autoescape = saved;
           }
@@ -340,21 +401,32 @@ export class Compiler {
     };
   }
 
-  private macroFactory(name: string, params: Param[], bodyNodes: Stmt[]): (s: Scope) => Macro {
-    const compiled: CompiledParam[] = params.map((p) => ({ name: p.name, default: p.default ? this.ex.expr(p.default) : null }));
-    const body = this.body(bodyNodes);
-    const flags = {
-      varargs: mentions(bodyNodes, "varargs"),
-      kwargs: mentions(bodyNodes, "kwargs"),
-      caller: mentions(bodyNodes, "caller"),
-      explicitCaller: params.some((p) => p.name === "caller"),
-    };
-    return (s) => new Macro(name, compiled, body, s, flags);
+  /** Compiles a macro (or caller) body in its own frame; the Macro object is made when the statement runs. */
+  private macroShape(params: Param[], bodyNodes: Stmt[]): MacroShape {
+    const special = ["varargs", "kwargs", "caller"].filter((n) => mentions(bodyNodes, n));
+    const names = [...params.map((p) => p.name), ...special];
+    return this.inFrame(this.ex.frame, names, bodyNodes, (frame) => {
+      const compiled: CompiledParam[] = params.map((p) => ({
+        slot: frame.slot(p.name),
+        name: p.name,
+        default: p.default ? this.ex.expr(p.default) : null,
+      }));
+      const body = this.body(bodyNodes);
+      return {
+        params: compiled,
+        body,
+        size: frame.size,
+        varargs: special.includes("varargs") ? frame.slot("varargs") : -1,
+        kwargs: special.includes("kwargs") ? frame.slot("kwargs") : -1,
+        caller: special.includes("caller") ? frame.slot("caller") : -1,
+        explicitCaller: params.some((p) => p.name === "caller"),
+      };
+    });
   }
 
   private callBlock(node: Stmt & { type: "CallBlock" }): Ex {
     const call = node.call as Expr & { type: "Call" };
-    const makeCaller = this.macroFactory("caller", node.params, node.body);
+    const shape = this.macroShape(node.params, node.body);
     const callee = this.ex.expr(call.callee);
     const argsOf = this.ex.args(call);
     return this.located(node.o, (s) => {
@@ -363,7 +435,7 @@ export class Compiler {
       const fn = callee(s);
       const { args, kw } = argsOf(s);
       const kwargs = new Map(kw ?? []);
-      kwargs.set("caller", makeCaller(s));
+      kwargs.set("caller", new Macro("caller", shape, s));
       const v = callValue(fn, args, kwargs);
       rt.write(rt.autoescape ? escapeValue(v) : toStr(v));
       return 0;
@@ -372,82 +444,81 @@ export class Compiler {
 
   private forLoop(node: Stmt & { type: "For" }): Ex {
     const iterFn = this.ex.expr(node.iter);
-    const target = node.target;
-    const simpleName = target.type === "Name" ? target.name : null;
-    const filter = node.filter ? this.ex.expr(node.filter) : null;
-    const body = this.body(node.body);
-    const elseBody = this.body(node.else);
-    const recursive = node.recursive;
-    const o = node.o;
+    const elseBody = this.scoped(node.else);
+    const names = new Set<string>();
+    targetNames(node.target, names);
+    names.add("loop");
+    return this.inFrame(this.ex.frame, names, node.body, (frame) => {
+      const target = node.target;
+      const simpleSlot = target.type === "Name" ? frame.slot(target.name) : -1;
+      const assign = this.assignTo(target);
+      const loopSlot = frame.slot("loop");
+      const filter = node.filter ? this.ex.expr(node.filter) : null;
+      const body = this.body(node.body);
+      const size = frame.size;
+      const recursive = node.recursive;
+      const o = node.o;
 
-    const bind = (inner: Scope, item: unknown): void => {
-      if (simpleName !== null) inner.set(simpleName, item);
-      else assign(target, item, inner);
-    };
-
-    /** Returns whether some iteration reached the end of the body (Jinja2 runs `else` otherwise). */
-    const run = (s: Scope, iterable: unknown, depth0: number): boolean => {
-      const rt = s.rt;
-      let items: unknown[];
-      try {
-        items = iterate(iterable);
-      } catch (e) {
-        throw mark(e, o);
-      }
-      if (filter !== null) {
-        const probe = new Scope(s, rt);
-        const kept: unknown[] = [];
-        for (const raw of items) {
-          const item = fromHost(raw);
-          probe.vars?.clear();
-          bind(probe, item);
-          if (truthy(filter(probe))) kept.push(item);
+      /** Returns whether some iteration reached the end of the body (Jinja2 runs `else` otherwise). */
+      const run = (s: Scope, iterable: unknown, depth0: number): boolean => {
+        const rt = s.rt;
+        let items: unknown[];
+        try {
+          items = iterate(iterable);
+        } catch (e) {
+          throw mark(e, o);
         }
-        items = kept;
-      }
-      const n = items.length;
-      if (n === 0) return false;
-
-      const loop = new LoopContext(
-        items,
-        depth0,
-        recursive
-          ? (it, d) => {
-              rt.enterCall();
-              try {
-                return rt.capture(() => void run(s, it, d));
-              } finally {
-                rt.depth--;
+        const inner = new Scope(s, rt, size);
+        const slots = inner.slots;
+        if (filter !== null) {
+          const kept: unknown[] = [];
+          for (const raw of items) {
+            const item = fromHost(raw);
+            slots.fill(undefined);
+            assign(inner, item);
+            if (truthy(filter(inner))) kept.push(item);
+          }
+          items = kept;
+        }
+        const n = items.length;
+        if (n === 0) return false;
+        const loop = new LoopContext(
+          items,
+          depth0,
+          recursive
+            ? (it, d) => {
+                rt.enterCall();
+                try {
+                  return rt.capture(() => void run(s, it, d));
+                } finally {
+                  rt.depth--;
+                }
               }
-            }
-          : null,
-      );
-      const inner = new Scope(s, rt);
-      const vars = new Map<string, unknown>();
-      inner.vars = vars;
-      let completed = false;
-      for (let i = 0; i < n; i++) {
-        rt.tick();
-        loop.index0 = i;
-        vars.clear();
-        const raw = items[i];
-        const item = raw === undefined ? null : raw;
-        if (simpleName !== null) vars.set(simpleName, item);
-        else assign(target, item, inner);
-        vars.set("loop", loop);
-        const r = body(inner);
-        if (r === 1) break;
-        if (r === 0) completed = true;
-      }
-      return completed;
-    };
+            : null,
+        );
+        let completed = false;
+        for (let i = 0; i < n; i++) {
+          rt.tick();
+          loop.index0 = i;
+          if (size > 2 || simpleSlot < 0) slots.fill(undefined);
+          const raw = items[i];
+          const item = raw === undefined ? null : raw;
+          if (simpleSlot >= 0) slots[simpleSlot] = item;
+          else assign(inner, item);
+          slots[loopSlot] = loop;
+          const r = body(inner);
+          if (r === 1) break;
+          if (r === 0) completed = true;
+        }
+        return completed;
+      };
 
-    return (s) => {
-      const iterable = iterFn(s);
-      if (!run(s, iterable, 0)) return elseBody(s);
-      return 0;
-    };
+      return (s: Scope) => {
+        if (!run(s, iterFn(s), 0)) {
+          elseBody.body(new Scope(s, s.rt, elseBody.size));
+        }
+        return 0;
+      };
+    });
   }
 }
-
-export { isDict };

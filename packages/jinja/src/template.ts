@@ -1,7 +1,7 @@
 // Public API: Template (compile once, render many times) plus the compatibility exports tokenize / parse /
 // Environment / Interpreter.
 import type { Program } from "./ast.js";
-import { Compiler, type Ex } from "./compiler.js";
+import { type CompiledProgram, Compiler } from "./compiler.js";
 import { asTemplateError, Fault, positionOf, TemplateError, toTemplateError } from "./errors.js";
 import { lex, normalizeSource, type Token } from "./lexer.js";
 import { parseTokens } from "./parser.js";
@@ -67,13 +67,13 @@ function checkContext(context: unknown): HostContext {
   throw new TypeError("Template.render expects a context object or Map");
 }
 
-function compileProgram(program: Program, source: string): Ex {
+function compileProgram(program: Program, source: string): CompiledProgram {
   return new Compiler((offset) => positionOf(source, offset).line).compileProgram(program);
 }
 
 /** Runs a compiled template body against a context. */
 function execute(
-  body: Ex,
+  program: CompiledProgram,
   source: string,
   limits: Limits,
   context: HostContext,
@@ -82,10 +82,10 @@ function execute(
 ): string {
   const prev = installLimits(limits);
   const rt = new Runtime(limits, context, globals, random);
-  const root = new Scope(null, rt);
+  const root = new Scope(null, rt, program.size);
   rt.root = root;
   try {
-    body(root);
+    program.body(root);
     return rt.buf;
   } catch (e) {
     throw asTemplateError(source, e, limits.maxCallDepth);
@@ -97,7 +97,7 @@ function execute(
 export class Template {
   /** The newline-normalised source the positions of errors refer to. */
   readonly source: string;
-  private readonly body: Ex;
+  private readonly program: CompiledProgram;
   private readonly limits: Limits;
   private readonly globals: Map<string, unknown>;
   private readonly random: () => number;
@@ -109,7 +109,7 @@ export class Template {
     const maxNestingDepth = positiveInt("maxNestingDepth", options.maxNestingDepth, 500);
     const normalized = normalizeSource(source);
     this.source = normalized;
-    this.body = compileGuard(normalized, maxNestingDepth, () => {
+    this.program = compileGuard(normalized, maxNestingDepth, () => {
       const tokens = lex(normalized, { trimBlocks: options.trimBlocks, lstripBlocks: options.lstripBlocks });
       const program = parseTokens(tokens, { maxNestingDepth });
       return compileProgram(program, normalized);
@@ -120,7 +120,7 @@ export class Template {
   }
 
   render(context?: TemplateContext): string {
-    return execute(this.body, this.source, this.limits, checkContext(context), this.globals, this.random);
+    return execute(this.program, this.source, this.limits, checkContext(context), this.globals, this.random);
   }
 }
 

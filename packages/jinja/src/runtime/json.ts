@@ -41,13 +41,30 @@ function keyString(k: unknown): string {
   throw typeError(`keys must be str, int, float, bool or None, not ${typeName(k)}`);
 }
 
+const NEEDS_JSON_ESCAPE = /["\\\x00-\x1f]/;
+const NEEDS_ASCII_ESCAPE = /["\\\x00-\x1f\u007f-\uffff]/;
+
+function jsonStr(s: string, ensureAscii: boolean): string {
+  return (ensureAscii ? NEEDS_ASCII_ESCAPE : NEEDS_JSON_ESCAPE).test(s) ? jsonString(s, ensureAscii) : `"${s}"`;
+}
+
+/** Python json.dumps; writes into one string (no intermediate arrays) since chat templates call it a lot. */
 export function dumps(value: unknown, o: DumpOptions): string {
-  const seen = new Set<unknown>();
-  let total = 0;
+  const stack: unknown[] = [];
+  const indents: string[] = [];
+  const ind = o.indent;
+  const nl = (level: number): string => {
+    let s = indents[level];
+    if (s === undefined) {
+      s = `\n${(ind as string).repeat(level)}`;
+      indents[level] = s;
+    }
+    return s;
+  };
   const enc = (v: unknown, level: number): string => {
     switch (typeof v) {
       case "string":
-        return jsonString(v, o.ensureAscii);
+        return jsonStr(v, o.ensureAscii);
       case "number":
         return Number.isInteger(v) ? intStr(v) : floatJson(v);
       case "boolean":
@@ -57,49 +74,60 @@ export function dumps(value: unknown, o: DumpOptions): string {
     }
     if (v === null || v === undefined) return "null";
     if (v instanceof PyFloat) return floatJson(v.v);
-    if (v instanceof Markup) return jsonString(v.s, o.ensureAscii);
+    if (v instanceof Markup) return jsonStr(v.s, o.ensureAscii);
     const isArr = Array.isArray(v);
     if (!isArr && !isDict(v)) {
       throw typeError(`Object of type ${v instanceof Undefined ? "Undefined" : typeName(v)} is not JSON serializable`);
     }
-    if (seen.has(v)) throw typeError("Circular reference detected");
-    seen.add(v);
-    let parts: string[];
-    let open: string;
-    let close: string;
-    const inner = o.indent === null ? "" : `\n${o.indent.repeat(level + 1)}`;
+    // Only deep structures can be cyclic in practice; look for a cycle once the nesting gets suspicious.
+    if (stack.length > 64 && stack.includes(v)) throw typeError("Circular reference detected");
+    stack.push(v);
+    const inner = ind === null ? "" : nl(level + 1);
+    let out: string;
     if (isArr) {
-      open = "[";
-      close = "]";
-      parts = (v as unknown[]).map((x) => enc(fromHost(x), level + 1));
-    } else {
-      open = "{";
-      close = "}";
-      let entries = dictEntries(v as Map<unknown, unknown>);
-      if (o.sortKeys) {
-        entries = entries.slice().sort((a, b) => {
-          if (typeof a[0] === "string" && typeof b[0] === "string") return compareCodePoints(a[0], b[0]);
-          const x = a[0] as number;
-          const y = b[0] as number;
-          if (typeof x !== typeof y) {
-            throw typeError(`'<' not supported between instances of '${typeName(b[0])}' and '${typeName(a[0])}'`);
-          }
-          return x < y ? -1 : x > y ? 1 : 0;
-        });
+      const arr = v as unknown[];
+      if (arr.length === 0) out = "[]";
+      else {
+        out = `[${inner}`;
+        for (let i = 0; i < arr.length; i++) {
+          if (i > 0) out += o.itemSep + inner;
+          out += enc(fromHost(arr[i]), level + 1);
+        }
+        out += ind === null ? "]" : `${nl(level)}]`;
       }
-      parts = entries.map(([k, x]) => jsonString(keyString(k), o.ensureAscii) + o.keySep + enc(x, level + 1));
+    } else {
+      let entries = dictEntries(v as Map<unknown, unknown>);
+      if (o.sortKeys) entries = sortEntries(entries);
+      if (entries.length === 0) out = "{}";
+      else {
+        out = `{${inner}`;
+        for (let i = 0; i < entries.length; i++) {
+          if (i > 0) out += o.itemSep + inner;
+          const [k, x] = entries[i];
+          out += jsonStr(keyString(k), o.ensureAscii) + o.keySep + enc(x, level + 1);
+        }
+        out += ind === null ? "}" : `${nl(level)}}`;
+      }
     }
-    seen.delete(v);
-    if (!parts.length) return open + close;
-    const body =
-      o.indent === null
-        ? open + parts.join(o.itemSep) + close
-        : open + inner + parts.join(o.itemSep + inner) + `\n${o.indent.repeat(level)}` + close;
-    total += body.length;
-    checkSize(total);
-    return body;
+    stack.pop();
+    if (out.length > 4096) checkSize(out.length);
+    return out;
   };
-  return enc(value, 0);
+  const result = enc(value, 0);
+  checkSize(result.length);
+  return result;
+}
+
+function sortEntries(entries: [unknown, unknown][]): [unknown, unknown][] {
+  return entries.slice().sort((a, b) => {
+    if (typeof a[0] === "string" && typeof b[0] === "string") return compareCodePoints(a[0], b[0]);
+    const x = a[0] as number;
+    const y = b[0] as number;
+    if (typeof x !== typeof y) {
+      throw typeError(`'<' not supported between instances of '${typeName(b[0])}' and '${typeName(a[0])}'`);
+    }
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 }
 
 // ---------------------------------------------------------------- parseJSON

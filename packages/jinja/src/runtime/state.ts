@@ -72,29 +72,16 @@ export class Runtime implements FilterEnv {
   }
 }
 
+/** A runtime scope: the slots of one compile-time Frame (unset slots are `undefined`). */
 export class Scope {
-  vars: Map<string, unknown> | null = null;
+  readonly slots: unknown[];
 
   constructor(
     readonly parent: Scope | null,
     readonly rt: Runtime,
-  ) {}
-
-  lookup(name: string): unknown {
-    let s: Scope | null = this;
-    do {
-      const m: Map<string, unknown> | null = s.vars;
-      if (m !== null) {
-        const v = m.get(name);
-        if (v !== undefined) return v;
-      }
-      s = s.parent;
-    } while (s !== null);
-    return this.rt.resolve(name);
-  }
-
-  set(name: string, value: unknown): void {
-    if (this.vars === null) this.vars = new Map();
-    this.vars.set(name, value);
+    size: number,
+  ) {
+    this.slots = size === 0 ? EMPTY : new Array(size).fill(undefined);
   }
 }
+const EMPTY: unknown[] = [];
