@@ -10,7 +10,7 @@ import {
   TEXT_TO_VIDEO_HELPERS,
 } from "./helpers-by-task.js";
 import * as hf from "./hf-inference-tasks.js";
-import type { HelperTable } from "./registry.js";
+import { type HelperTable, resolveHelper } from "./registry.js";
 import type { ProviderHelper } from "./types.js";
 
 /** hf-inference-only tasks: task → helper. */
@@ -59,4 +59,12 @@ export const ALL_HELPERS: Partial<Record<InferenceTask, HelperTable<unknown>>> =
 /** Helper table for any task (request/streamingRequest): empty when nothing is registered. */
 export function helpersForTask(task: InferenceTask | undefined): HelperTable<unknown> {
   return (task && ALL_HELPERS[task]) || {};
+}
+
+/**
+ * The helper of (provider, task) with the §3.2 step-4 errors — for code that handles any task, such as the
+ * snippet generator (which returns [] when this throws).
+ */
+export function getProviderHelper(provider: string, task: InferenceTask | undefined): ProviderHelper<unknown> {
+  return resolveHelper(provider, task, helpersForTask(task));
 }
