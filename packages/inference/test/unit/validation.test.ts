@@ -277,3 +277,54 @@ describe("default model (§6)", () => {
     expect(calls[0].url).toBe("http://127.0.0.1:1/hub/api/models/org/i?expand[]=inferenceProviderMapping");
   });
 });
+
+describe("shared look-up and abort", () => {
+  test("one caller aborting does not fail the others sharing the look-up", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lookupSignal: AbortSignal | undefined;
+    const { fetch, calls } = fakeFetch(async (url, init) => {
+      if (url.includes("/api/models/")) {
+        lookupSignal = init.signal ?? undefined;
+        await gate;
+        return mappingAnswer({ together: { providerId: "t/m", task: "conversational" } });
+      }
+      return json(CHAT_OK);
+    });
+    const controller = new AbortController();
+    const first = chatCompletion(
+      { provider: "together", model: "org/shared", ...CHAT },
+      { fetch, signal: controller.signal },
+    );
+    const second = chatCompletion({ provider: "together", model: "org/shared", ...CHAT }, { fetch });
+    await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error("first gave up"));
+    expect((await rejection(first)).message).toBe("first gave up");
+    expect(lookupSignal?.aborted).toBe(false);
+    release();
+    expect(await second).toEqual(CHAT_OK);
+    expect(calls.filter((c) => c.url.includes("/api/models/"))).toHaveLength(1);
+  });
+
+  test("the shared look-up is aborted when every waiter gave up", async () => {
+    let lookupSignal: AbortSignal | undefined;
+    const { fetch } = fakeFetch(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          lookupSignal = init.signal ?? undefined;
+          init.signal?.addEventListener("abort", () => reject(init.signal?.reason));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = chatCompletion(
+      { provider: "together", model: "org/alone", ...CHAT },
+      { fetch, signal: controller.signal },
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    controller.abort(new Error("stop"));
+    expect((await rejection(pending)).message).toBe("stop");
+    expect(lookupSignal?.aborted).toBe(true);
+  });
+});
