@@ -31,7 +31,10 @@ const BINARY: Record<string, (a: unknown, b: unknown) => unknown> = {
   "**": pow,
 };
 
-type ArgsEv = (s: Scope) => { args: unknown[]; kw: Kwargs };
+interface ArgsEv {
+  positional: (s: Scope) => unknown[];
+  keywords: (s: Scope) => Kwargs;
+}
 
 export class ExprCompiler {
   /** True while compiling inside an `if` statement or a conditional expression (unknown filters deferred). */
@@ -294,47 +297,57 @@ export class ExprCompiler {
     };
   }
 
-  /** Positional + keyword arguments (with `*args` / `**kwargs` expansion). */
+  /** Positional + keyword arguments (with `*args` / `**kwargs` expansion), as two closures (no per-call object). */
   args(node: CallArgs): ArgsEv {
     const pos = node.args.map((a) => this.expr(a));
     const kws = node.kwargs.map(([k, v]) => [k, this.expr(v)] as const);
     const star = node.starArgs ? this.expr(node.starArgs) : null;
     const starKw = node.starKwargs ? this.expr(node.starKwargs) : null;
-    const noKw = kws.length === 0 && !starKw;
-    if (noKw && !star) {
-      if (pos.length === 0) return () => ({ args: [], kw: null });
-      return (s) => {
+    let positional: (s: Scope) => unknown[];
+    if (star) {
+      positional = (s) => {
+        const args = pos.map((f) => f(s));
+        for (const x of iterate(star(s))) args.push(x);
+        return args;
+      };
+    } else if (pos.length === 0) positional = () => [];
+    else if (pos.length === 1) {
+      const p0 = pos[0];
+      positional = (s) => [p0(s)];
+    } else {
+      positional = (s) => {
         const args = new Array(pos.length);
         for (let i = 0; i < pos.length; i++) args[i] = pos[i](s);
-        return { args, kw: null };
+        return args;
       };
     }
-    return (s) => {
-      const args = pos.map((f) => f(s));
-      if (star) for (const x of iterate(star(s))) args.push(x);
-      let kw: Kwargs = null;
-      if (!noKw) {
-        kw = new Map();
+    let keywords: (s: Scope) => Kwargs;
+    if (kws.length === 0 && !starKw) keywords = () => null;
+    else {
+      keywords = (s) => {
+        const kw = new Map<string, unknown>();
         for (const [k, f] of kws) kw.set(k, f(s));
         if (starKw) {
           const d = starKw(s);
           if (!isDict(d)) throw new Fault("type", `argument after ** must be a mapping, not ${typeName(d)}`);
           for (const [k, v] of dictEntries(d)) kw.set(String(k), v);
         }
-      }
-      return { args, kw };
-    };
+        return kw;
+      };
+    }
+    return { positional, keywords };
   }
 
   private call(node: Expr & { type: "Call" }): Ev {
-    const argsOf = this.args(node);
+    const { positional, keywords } = this.args(node);
     const o = node.o;
     if (node.callee.type === "GetAttr") {
       const obj = this.expr(node.callee.obj);
       const name = node.callee.name;
       return (s) => {
         const target = obj(s);
-        const { args, kw } = argsOf(s);
+        const args = positional(s);
+        const kw = keywords(s);
         s.rt.tick();
         try {
           return callMethod(target, name, args, kw);
@@ -346,7 +359,8 @@ export class ExprCompiler {
     const callee = this.expr(node.callee);
     return (s) => {
       const fn = callee(s);
-      const { args, kw } = argsOf(s);
+      const args = positional(s);
+      const kw = keywords(s);
       s.rt.tick();
       try {
         return callValue(fn, args, kw);
@@ -367,11 +381,12 @@ export class ExprCompiler {
         throw new Fault("syntax", msg, o);
       };
     }
-    const argsOf = this.args(node);
+    const { positional, keywords } = this.args(node);
     const f: FilterFn = fn;
     return (s) => {
       const v = input(s);
-      const { args, kw } = argsOf(s);
+      const args = positional(s);
+      const kw = keywords(s);
       try {
         return f(v, args, kw, s.rt);
       } catch (e) {
@@ -391,12 +406,13 @@ export class ExprCompiler {
         throw new Fault("syntax", msg, o);
       };
     }
-    const argsOf = this.args(node);
+    const { positional, keywords } = this.args(node);
     const t: TestFn = fn;
     const neg = node.negated;
     return (s) => {
       const v = value(s);
-      const { args, kw } = argsOf(s);
+      const args = positional(s);
+      const kw = keywords(s);
       try {
         return t(v, args, kw) !== neg;
       } catch (e) {

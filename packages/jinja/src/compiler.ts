@@ -256,12 +256,17 @@ export class Compiler {
       }
       case "Output": {
         const e = this.ex.expr(node.expr);
-        return this.located(node.o, (s) => {
-          const v = e(s);
+        const o = node.o;
+        return (s) => {
           const rt = s.rt;
-          rt.write(rt.autoescape ? escapeValue(v) : typeof v === "string" ? v : toStr(v));
+          try {
+            const v = e(s);
+            rt.write(rt.autoescape ? escapeValue(v) : typeof v === "string" ? v : toStr(v));
+          } catch (err) {
+            throw mark(err, o);
+          }
           return 0;
-        });
+        };
       }
       case "If": {
         const saved = this.ex.lenient;
@@ -270,10 +275,17 @@ export class Compiler {
         const body = this.body(node.body);
         const other = this.body(node.else);
         this.ex.lenient = saved;
-        return this.located(node.o, (s) => {
-          s.rt.tick();
-          return truthy(test(s)) ? body(s) : other(s);
-        });
+        const o = node.o;
+        return (s) => {
+          let t: boolean;
+          try {
+            s.rt.tick();
+            t = truthy(test(s));
+          } catch (err) {
+            throw mark(err, o);
+          }
+          return t ? body(s) : other(s);
+        };
       }
       case "For":
         return this.strict(() => this.forLoop(node));
@@ -428,12 +440,13 @@ export class Compiler {
     const call = node.call as Expr & { type: "Call" };
     const shape = this.macroShape(node.params, node.body);
     const callee = this.ex.expr(call.callee);
-    const argsOf = this.ex.args(call);
+    const { positional, keywords } = this.ex.args(call);
     return this.located(node.o, (s) => {
       const rt = s.rt;
       rt.tick();
       const fn = callee(s);
-      const { args, kw } = argsOf(s);
+      const args = positional(s);
+      const kw = keywords(s);
       const kwargs = new Map(kw ?? []);
       kwargs.set("caller", new Macro("caller", shape, s));
       const v = callValue(fn, args, kwargs);

@@ -15,6 +15,7 @@ import {
   codePoints,
   dictGet,
   EngineObject,
+  EngineValue,
   fromHost,
   hasSurrogates,
   isDict,
@@ -63,6 +64,13 @@ const PY_DUNDERS = new Set(
     .map((n) => `__${n}__`),
 );
 const isDunder = (name: string): boolean => PY_DUNDERS.has(name);
+/** Every name that is a Python attribute of a dict (looked up before the dict's keys). */
+const DICT_ATTR_NAMES = new Set([
+  ...PY_DUNDERS,
+  ...DICT_METHODS.keys(),
+  ...UNSAFE_DICT_METHODS,
+  ...OTHER_DICT_ATTRS,
+]);
 
 /** The Python attribute `name` of `obj` if it has one (a method), else undefined. */
 function pyAttribute(obj: unknown, name: string): unknown {
@@ -97,13 +105,18 @@ function dictAttribute(obj: Map<unknown, unknown> | Record<string, unknown>, nam
 /** `obj.name` (Jinja2 getattr: the attribute first, then the item). */
 export function getAttr(obj: unknown, name: string): unknown {
   if (typeof obj === "object" && obj !== null) {
-    if (obj instanceof Undefined) obj.fail();
-    if (obj instanceof Map) {
-      const a = dictAttribute(obj, name);
-      if (a !== undefined) return a;
-      const v = obj.get(name);
+    if (!(obj instanceof EngineValue) && !Array.isArray(obj)) {
+      // a dict: its Python attributes (methods) win over keys
+      if (DICT_ATTR_NAMES.has(name)) {
+        const a = dictAttribute(obj as Record<string, unknown>, name);
+        if (a !== undefined) return a;
+      }
+      let v: unknown;
+      if (obj instanceof Map) v = obj.get(name);
+      else if (isOwnEnumerable(obj, name)) v = (obj as Record<string, unknown>)[name];
       return v === undefined ? new Undefined(name, obj) : v;
     }
+    if (obj instanceof Undefined) obj.fail();
     if (obj instanceof Namespace) {
       const v = obj.attrs.get(name);
       if (name[0] === "_" && (v !== undefined || isDunder(name))) return unsafe(obj, name);
@@ -112,12 +125,6 @@ export function getAttr(obj: unknown, name: string): unknown {
     if (obj instanceof EngineObject || obj instanceof PyCallable) {
       if (name[0] === "_") return isDunder(name) ? unsafe(obj, name) : new Undefined(name, obj);
       const v = obj.getAttr(name);
-      return v === undefined ? new Undefined(name, obj) : v;
-    }
-    if (!Array.isArray(obj) && isDict(obj)) {
-      const a = dictAttribute(obj, name);
-      if (a !== undefined) return a;
-      const v = isOwnEnumerable(obj, name) ? (obj as Record<string, unknown>)[name] : undefined;
       return v === undefined ? new Undefined(name, obj) : v;
     }
   }

@@ -9,6 +9,7 @@ export const REQUIRED: unique symbol = Symbol("required");
  * (REQUIRED makes it mandatory). Mirrors the TypeErrors Python raises for bad calls.
  */
 export function bind(fname: string, args: unknown[], kw: Kwargs, names: string[], defaults: unknown[]): unknown[] {
+  if (args.length === 0 && kw === null && !defaults.includes(REQUIRED)) return defaults;
   if (args.length > names.length) {
     throw typeError(`${fname}() takes at most ${names.length} argument${names.length === 1 ? "" : "s"} (${args.length} given)`);
   }

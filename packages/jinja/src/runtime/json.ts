@@ -45,7 +45,15 @@ const NEEDS_JSON_ESCAPE = /["\\\x00-\x1f]/;
 const NEEDS_ASCII_ESCAPE = /["\\\x00-\x1f\u007f-\uffff]/;
 
 function jsonStr(s: string, ensureAscii: boolean): string {
-  return (ensureAscii ? NEEDS_ASCII_ESCAPE : NEEDS_JSON_ESCAPE).test(s) ? jsonString(s, ensureAscii) : `"${s}"`;
+  if (s.length > 64) {
+    return (ensureAscii ? NEEDS_ASCII_ESCAPE : NEEDS_JSON_ESCAPE).test(s) ? jsonString(s, ensureAscii) : `"${s}"`;
+  }
+  const max = ensureAscii ? 126 : 0xffff;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 32 || c === 34 || c === 92 || c > max) return jsonString(s, ensureAscii);
+  }
+  return `"${s}"`;
 }
 
 /** Python json.dumps; writes into one string (no intermediate arrays) since chat templates call it a lot. */
@@ -95,6 +103,17 @@ export function dumps(value: unknown, o: DumpOptions): string {
         }
         out += ind === null ? "]" : `${nl(level)}]`;
       }
+    } else if (!(v instanceof Map) && !o.sortKeys) {
+      // plain object: walk its keys directly (the common case for host contexts)
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      out = "";
+      for (let i = 0; i < keys.length; i++) {
+        const x = obj[keys[i]];
+        if (x === undefined) continue;
+        out += (out === "" ? `{${inner}` : o.itemSep + inner) + jsonStr(keys[i], o.ensureAscii) + o.keySep + enc(x, level + 1);
+      }
+      out = out === "" ? "{}" : out + (ind === null ? "}" : `${nl(level)}}`);
     } else {
       let entries = dictEntries(v as Map<unknown, unknown>);
       if (o.sortKeys) entries = sortEntries(entries);

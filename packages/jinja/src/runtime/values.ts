@@ -26,29 +26,38 @@ export function tupleField(v: unknown[], name: string): unknown {
   return i === -1 ? undefined : v[i];
 }
 
+/** Base of every engine-made object, so one instanceof tells them from host dicts. */
+export abstract class EngineValue {}
+
 /** A float whose value is integral (2.0, -0.0): plain numbers that are integers are Python ints. */
-export class PyFloat {
-  constructor(readonly v: number) {}
+export class PyFloat extends EngineValue {
+  constructor(readonly v: number) {
+    super();
+  }
 }
 export const mkFloat = (n: number): number | PyFloat => (Number.isInteger(n) || Object.is(n, -0) ? new PyFloat(n) : n);
 
 /** A string marked safe for HTML (Jinja2 Markup). */
-export class Markup {
-  constructor(readonly s: string) {}
-  toString(): string {
+export class Markup extends EngineValue {
+  constructor(readonly s: string) {
+    super();
+  }
+  override toString(): string {
     return this.s;
   }
 }
 
 /** Result of `namespace(...)`: the only object whose attributes a template may assign. */
-export class Namespace {
-  constructor(readonly attrs: Map<string, unknown>) {}
+export class Namespace extends EngineValue {
+  constructor(readonly attrs: Map<string, unknown>) {
+    super();
+  }
 }
 
 export type Kwargs = Map<string, unknown> | null;
 
 /** Anything the engine itself can call: macros, globals, bound methods, loop(), caller(). */
-export abstract class PyCallable {
+export abstract class PyCallable extends EngineValue {
   abstract readonly name: string;
   abstract call(args: unknown[], kwargs: Kwargs): unknown;
   /** Attributes of the callable itself (loop.index, macro.name); undefined when absent. */
@@ -57,7 +66,7 @@ export abstract class PyCallable {
   }
 }
 
-export class Undefined {
+export class Undefined extends EngineValue {
   constructor(
     /** The variable or attribute name that was missing (null when anonymous). */
     readonly name: string | number | null = null,
@@ -65,7 +74,9 @@ export class Undefined {
     readonly obj: unknown = NO_OBJ,
     readonly hint: string | null = null,
     readonly security = false,
-  ) {}
+  ) {
+    super();
+  }
 
   message(): string {
     if (this.hint !== null) return this.hint;
@@ -82,19 +93,10 @@ const NO_OBJ: unique symbol = Symbol("no-object");
 export const UNDEFINED = new Undefined();
 
 export const isDict = (v: unknown): v is Map<unknown, unknown> | Record<string, unknown> =>
-  v instanceof Map ||
-  (typeof v === "object" &&
-    v !== null &&
-    !Array.isArray(v) &&
-    !(v instanceof Undefined) &&
-    !(v instanceof PyFloat) &&
-    !(v instanceof Markup) &&
-    !(v instanceof Namespace) &&
-    !(v instanceof PyCallable) &&
-    !(v instanceof EngineObject));
+  typeof v === "object" && v !== null && !Array.isArray(v) && (v instanceof Map || !(v instanceof EngineValue));
 
 /** Base class for other engine-internal objects (loop, cycler, joiner) so they are never taken for dicts. */
-export abstract class EngineObject {
+export abstract class EngineObject extends EngineValue {
   abstract readonly typeName: string;
   abstract getAttr(name: string): unknown;
 }
