@@ -51,13 +51,20 @@ export function runSseBench(): string[] {
   if (ours !== ref || ours !== EVENTS + 1) throw new Error(`event counts differ: ours ${ours}, reference ${ref}`);
   const a: number[] = [];
   const b: number[] = [];
-  for (let round = 0; round < 9; round++) {
-    let t = performance.now();
-    runOurs(chunks);
-    a.push(performance.now() - t);
-    t = performance.now();
-    runReference(chunks);
-    b.push(performance.now() - t);
+  // Many short rounds, alternating which parser goes first, so GC debt and machine load hit both alike.
+  const timeIt = (run: () => unknown) => {
+    const t = performance.now();
+    run();
+    return performance.now() - t;
+  };
+  for (let round = 0; round < 21; round++) {
+    if (round % 2 === 0) {
+      a.push(timeIt(() => runOurs(chunks)));
+      b.push(timeIt(() => runReference(chunks)));
+    } else {
+      b.push(timeIt(() => runReference(chunks)));
+      a.push(timeIt(() => runOurs(chunks)));
+    }
   }
   const oursRate = megabytes / (median(a) / 1000);
   const refRate = megabytes / (median(b) / 1000);
