@@ -155,17 +155,19 @@ describe("abort and timeout", () => {
   });
 
   test("timeout stops black-forest-labs polling", async () => {
+    vi.useFakeTimers();
     vi.spyOn(console, "debug").mockImplementation(() => {});
     const { fetch, calls } = fakeFetch((url) => {
       if (url.includes("/api/models/"))
         return mappingAnswer({ "black-forest-labs": { providerId: "flux", task: "text-to-image" } });
       return json({ id: "1", polling_url: "https://poll.example/get?id=1" });
     });
-    const error = await rejection(
+    const pending = rejection(
       textToImage({ provider: "black-forest-labs", model: "org/b", inputs: "x" }, { fetch, timeout: 200 }),
     );
-    expect(error.message).toBe("Request timed out after 200 ms");
-    await new Promise((r) => setTimeout(r, 1100));
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await pending).message).toBe("Request timed out after 200 ms");
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(calls.filter((c) => c.url.startsWith("https://poll.example"))).toHaveLength(0);
   });
 

@@ -96,8 +96,14 @@ describe("fal-ai queue", () => {
   });
 
   test("with a provider key: queue.fal.run and Key auth", async () => {
+    vi.useFakeTimers();
     const { fetch, calls } = queueFetch(["COMPLETED"]);
-    await textToVideo({ provider: "fal-ai", model: "org/v", inputs: "dog", accessToken: "fal-key" }, { fetch });
+    const pending = textToVideo(
+      { provider: "fal-ai", model: "org/v", inputs: "dog", accessToken: "fal-key" },
+      { fetch },
+    );
+    await vi.advanceTimersByTimeAsync(500);
+    await pending;
     const urls = calls.map((c) => c.url).filter((u) => !u.includes("/api/models/"));
     expect(urls[0]).toBe("https://queue.fal.run/fal-ai/video");
     expect(urls[1]).toBe("https://queue.fal.run/fal-ai/video/requests/r1/status");
@@ -105,8 +111,11 @@ describe("fal-ai queue", () => {
   });
 
   test("bad result shape → exact message", async () => {
+    vi.useFakeTimers();
     const { fetch } = queueFetch([], { video: {} });
-    expect((await rejection(textToVideo({ provider: "fal-ai", model: "org/v", inputs: "d" }, { fetch }))).message).toBe(
+    const pending = rejection(textToVideo({ provider: "fal-ai", model: "org/v", inputs: "d" }, { fetch }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect((await pending).message).toBe(
       outputMessage('Expected { video: { url: string } } result format, got instead: {"video":{}}'),
     );
   });
