@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { libraries, pipelines } from "../src/catalog.js";
+import { libraries, pipelines, taskPages } from "../src/catalog.js";
 import { isModelId, toModelRow } from "../src/store/model-record.js";
 
 const seedFile = resolve(import.meta.dirname, "../seed/models.jsonl");
@@ -49,6 +49,14 @@ describe("seed data", () => {
       "openai/whisper-large-v3",
     ])
       expect(ids.has(id), id).toBe(true);
+  });
+
+  it("holds the default model of every task page (what GET /api/tasks offers the inference client)", () => {
+    const ids = new Set(records.map((record) => record.id));
+    const missing = Object.entries(taskPages() ?? {})
+      .map(([task, page]) => [task, (page.models as { id: string }[] | undefined)?.[0]?.id])
+      .filter(([, id]) => id !== undefined && !ids.has(id));
+    expect(missing).toEqual([]);
   });
 
   it("covers every task type of the catalogue", () => {
