@@ -16,6 +16,7 @@ export type { ObjectDetectionArgs } from "./tasks/cv/objectDetection.js";
 export type { TextToImageArgs, TextToImageOptions } from "./tasks/cv/textToImage.js";
 export type { TextToVideoArgs, TextToVideoOutput } from "./tasks/cv/textToVideo.js";
 export type { ZeroShotImageClassificationArgs } from "./tasks/cv/zeroShotImageClassification.js";
+export * as snippets from "./snippets/index.js";
 export * from "./tasks/index.js";
 export type { DocumentQuestionAnsweringArgs } from "./tasks/multimodal/documentQuestionAnswering.js";
 export type { VisualQuestionAnsweringArgs } from "./tasks/multimodal/visualQuestionAnswering.js";
