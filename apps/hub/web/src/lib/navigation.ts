@@ -22,9 +22,10 @@ export function useLocation(): { pathname: string; search: URLSearchParams; href
 }
 
 /** Navigates without a page load. `replace` keeps the history length (e.g. when typing in a search box). */
-export function navigate(to: string, options: { replace?: boolean } = {}): void {
+export function navigate(to: string, options: { replace?: boolean; scroll?: boolean } = {}): void {
   if (options.replace) window.history.replaceState(null, "", to);
   else window.history.pushState(null, "", to);
-  window.scrollTo?.(0, 0);
+  // jsdom has no scrolling; browsers jump to the top of a new page but not when only the query changes.
+  if (options.scroll !== false && !navigator.userAgent.includes("jsdom")) window.scrollTo?.(0, 0);
   notify();
 }

@@ -1,0 +1,44 @@
+// Turns a local app's snippet output into a uniform list and fills the GGUF placeholders the catalogue leaves in
+// ({{GGUF_FILE}} = the chosen file, shell-quoted; {{OLLAMA_TAG}} = `:<QUANT>` of that file).
+import { type LocalAppSnippet, type LocalAppSnippetOutput, parseGGUFQuantLabel } from "@hubkit/tasks";
+
+/** A word safe to paste into a POSIX shell: unchanged when it only has safe characters, else single-quoted. */
+export function shellQuote(word: string): string {
+  if (word !== "" && /^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'"'"'`)}'`;
+}
+
+export function fillPlaceholders(text: string, ggufFile: string | undefined): string {
+  const quant = ggufFile ? parseGGUFQuantLabel(ggufFile) : undefined;
+  return text
+    .replaceAll("{{GGUF_FILE}}", ggufFile ? shellQuote(ggufFile) : "{{GGUF_FILE}}")
+    .replaceAll("{{OLLAMA_TAG}}", quant ? `:${quant}` : "");
+}
+
+export interface FilledSnippet {
+  title: string;
+  setup?: string;
+  content: string;
+}
+
+export function normaliseLocalAppSnippets(output: LocalAppSnippetOutput, ggufFile?: string): FilledSnippet[] {
+  const list: Array<string | LocalAppSnippet> = Array.isArray(output) ? output : [output];
+  return list.map((item, index) => {
+    if (typeof item === "string")
+      return { title: list.length > 1 ? `Option ${index + 1}` : "Run", content: fillPlaceholders(item, ggufFile) };
+    const content = Array.isArray(item.content) ? item.content.join("\n") : item.content;
+    return {
+      title: item.title,
+      ...(item.setup ? { setup: fillPlaceholders(item.setup, ggufFile) } : {}),
+      content: fillPlaceholders(content, ggufFile),
+    };
+  });
+}
+
+/** The .gguf files of a repository, sorted by quant label then name. */
+export function ggufFiles(siblings: ReadonlyArray<{ rfilename: string }> | undefined): string[] {
+  return (siblings ?? [])
+    .map((sibling) => sibling.rfilename)
+    .filter((name) => name.toLowerCase().endsWith(".gguf"))
+    .sort((a, b) => a.localeCompare(b));
+}

@@ -1,0 +1,95 @@
+// "Use this model" with local apps: which apps can run the model, their setup and run commands, deep links, and a
+// GGUF file (quant) picker that fills the file into the commands.
+import { LOCAL_APPS, type LocalApp, parseGGUFQuantLabel } from "@hubkit/tasks";
+import { useState } from "react";
+import { CodeBlock } from "../../components/code-block";
+import type { ModelRecord } from "../../lib/api";
+import { ggufFiles, normaliseLocalAppSnippets } from "./local-app-snippets";
+
+const APPS = Object.entries(LOCAL_APPS) as Array<[string, LocalApp]>;
+
+export function LocalApps({ model }: { model: ModelRecord }) {
+  const files = ggufFiles(model.siblings);
+  const [file, setFile] = useState<string | undefined>(files[0]);
+  const apps = APPS.filter(([, app]) => {
+    try {
+      return app.displayOnModelPage(model);
+    } catch {
+      return false;
+    }
+  });
+  const [selected, setSelected] = useState(apps[0]?.[0]);
+  if (apps.length === 0) return <p className="muted">No local app runs this kind of model.</p>;
+  const current = apps.find(([key]) => key === selected) ?? apps[0];
+  const [key, app] = current;
+  return (
+    <div className="local-apps">
+      {files.length > 0 ? (
+        <label className="field">
+          <span>GGUF file</span>
+          <select value={file} onChange={(event) => setFile(event.target.value)}>
+            {files.map((name) => (
+              <option key={name} value={name}>
+                {name}
+                {parseGGUFQuantLabel(name) ? ` (${parseGGUFQuantLabel(name)})` : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <div className="tabs" role="tablist" aria-label="Local apps">
+        {apps.map(([appKey, candidate]) => (
+          <button
+            key={appKey}
+            type="button"
+            role="tab"
+            aria-selected={appKey === key}
+            className={appKey === key ? "tab active" : "tab"}
+            onClick={() => setSelected(appKey)}
+          >
+            {candidate.prettyLabel}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={app.prettyLabel}>
+        <LocalAppPanel model={model} app={app} file={file} />
+        <p className="small muted">
+          <a href={app.docsUrl} rel="noreferrer">
+            {app.prettyLabel} documentation
+          </a>
+          {app.macOSOnly ? " · macOS only" : ""}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function LocalAppPanel({ model, app, file }: { model: ModelRecord; app: LocalApp; file: string | undefined }) {
+  try {
+    if ("deeplink" in app) {
+      const url = app.deeplink(model, file);
+      return (
+        <p>
+          <a className="button-link" href={url.toString()}>
+            Open in {app.prettyLabel}
+          </a>{" "}
+          <code className="small">{url.toString()}</code>
+        </p>
+      );
+    }
+    const snippets = normaliseLocalAppSnippets(app.snippet(model, file), file);
+    return (
+      <div>
+        {snippets.map((snippet) => (
+          <section key={snippet.title} className="snippet-step">
+            <h4>{snippet.title}</h4>
+            {snippet.setup ? <CodeBlock code={snippet.setup} language="sh" label={`${snippet.title}: setup`} /> : null}
+            <CodeBlock code={snippet.content} language="sh" label={`${snippet.title}: run`} />
+          </section>
+        ))}
+      </div>
+    );
+  } catch (error) {
+    return <p className="error">This app cannot run this model: {(error as Error).message}</p>;
+  }
+}
