@@ -1,0 +1,49 @@
+// `npm run import -w apps/hub -- file.jsonl`, run as the process it is, into a temporary PGlite folder.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { openPglite } from "../src/store/db.js";
+import { ModelStore } from "../src/store/model-store.js";
+import { FIXTURE_MODELS } from "./fixtures.js";
+
+const hubDir = resolve(import.meta.dirname, "../..");
+const work = mkdtempSync(join(tmpdir(), "hubkit-import-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const runImport = (...files: string[]) =>
+  spawnSync(
+    process.execPath,
+    ["--conditions=hubkit-source", "--import", "tsx", "server/src/import.ts", "--", ...files],
+    {
+      cwd: hubDir,
+      env: { ...process.env, HUBKIT_DATA_DIR: join(work, "db"), DATABASE_URL: "" },
+      encoding: "utf8",
+      timeout: 90_000,
+    },
+  );
+
+it("imports a JSON-lines dump, and stops with line numbers on a bad one", async () => {
+  const good = join(work, "good.jsonl");
+  writeFileSync(good, `${FIXTURE_MODELS.map((model) => JSON.stringify(model)).join("\n")}\n\n`);
+  const bad = join(work, "bad.jsonl");
+  writeFileSync(bad, `${JSON.stringify({ id: "fine/model" })}\n{"id": "broken\n`);
+
+  const failed = runImport(bad);
+  expect(failed.status).toBe(1);
+  expect(failed.stderr).toContain("bad.jsonl:2: not valid JSON");
+
+  const done = runImport(good);
+  expect(done.stderr).toBe("");
+  expect(done.status).toBe(0);
+  expect(done.stdout).toContain(`imported ${FIXTURE_MODELS.length} models from ${good}`);
+
+  const store = await ModelStore.open(await openPglite(join(work, "db")));
+  try {
+    expect(await store.count()).toBe(FIXTURE_MODELS.length);
+    expect(await store.get("fine/model")).toBeUndefined();
+  } finally {
+    await store.close();
+  }
+}, 120_000);
