@@ -9,7 +9,7 @@ import type { ProviderHelper } from "../providers/types.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
 import { buildContext } from "./context.js";
 import { authScheme, snippetCredentials } from "./credentials.js";
-import { decodeExample, encodeObject, pyJson } from "./encode.js";
+import { decodeExample, encodeObject, pyLiteral } from "./encode.js";
 import { renderSnippet } from "./render.js";
 import {
   CLIENTS,
@@ -80,7 +80,7 @@ function pythonKeywordArgs(task: string, example: unknown): string {
   const keys = PYTHON_KEYWORD_INPUTS[task];
   if (!keys || example === null || typeof example !== "object") return "";
   const obj = example as Record<string, unknown>;
-  return keys.map(([key, name]) => `    ${name}=${pyJson(obj[key], 1)},`).join("\n");
+  return keys.map(([key, name]) => `    ${name}=${pyLiteral(obj[key], 1)},`).join("\n");
 }
 
 /** Provider base URLs pinned to their public defaults (snippets never show a test or env override). */

@@ -45,3 +45,8 @@ export function renderSnippet(
   });
   return `${header}\n\n${body}`;
 }
+
+/** Number of templates compiled so far in this process (each is compiled once; tests check the cache). */
+export function compiledTemplateCount(): number {
+  return compiled.size;
+}
