@@ -1,5 +1,6 @@
 // The HTTP application: the hub-style JSON API under /api, and the web app for every other GET.
 import { Hono } from "hono";
+import { cors } from "hono/cors";
 import { ApiError } from "./api/api-error.js";
 import { libraries } from "./catalog.js";
 import { EXPANDABLE_FIELDS, type HubBackend } from "./source/backend.js";
@@ -31,7 +32,10 @@ export function createApp({ backend, web }: AppOptions): Hono {
   app.use("*", async (c, next) => {
     if (c.req.url.length > MAX_URL_LENGTH) return c.json({ error: "Request URL too long" }, 414);
     await next();
+    c.header("X-Content-Type-Options", "nosniff");
   });
+  // The API is public and read-only, like the hub's: any page (or snippet running in a browser) may read it.
+  app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
 
   app.get("/api/health", async (c) => c.json({ status: "ok", ...(await backend.health()) }));
 

@@ -47,6 +47,8 @@ for (const database of testDatabases()) {
     it("GET /api/health reports the backend and the model count", async () => {
       const { response, body } = await get("/api/health");
       expect(response.status).toBe(200);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       expect(body).toEqual({ status: "ok", mode: "local", database: store.db.kind, models: FIXTURE_MODELS.length });
     });
 

@@ -1,7 +1,7 @@
 // `npm start`'s server command, spawned as a process with its defaults (PGlite on disk, the real seed), no
 // network: the index is seeded from the repository's JSON-lines file and both the API and the page answer.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -38,7 +38,11 @@ function waitForUrl(process: ChildProcess): Promise<string> {
 
 it("starts with `npm run start -w apps/hub` defaults, seeds the index and serves API and page", async () => {
   // The start script of apps/hub/package.json, run directly (npm adds nothing but a wrapper process).
-  child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", "server/src/main.ts"], {
+  const script = (JSON.parse(readFileSync(join(hubDir, "package.json"), "utf8")) as { scripts: { start: string } })
+    .scripts.start;
+  const [command, ...args] = script.split(" ");
+  expect(command).toBe("node");
+  child = spawn(process.execPath, args, {
     cwd: hubDir,
     env: { ...process.env, PORT: "0", HUBKIT_DATA_DIR: dataDir, DATABASE_URL: "", HUBKIT_UPSTREAM_HUB: "" },
     stdio: ["ignore", "pipe", "pipe"],

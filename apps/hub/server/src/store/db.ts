@@ -8,6 +8,7 @@ import Client from "pg/lib/client.js";
 // condition (which the test runner turns on for every require) `pg/lib/index.js` receives pg-pool's ES module
 // namespace from `require` and fails with "Class extends value [object Module]". Same classes, either way.
 import Pool from "pg-pool";
+import { type FolderLock, lockFolder } from "./folder-lock.js";
 
 export type SqlParam = string | number | boolean | null | string[];
 
@@ -21,8 +22,19 @@ export interface Db {
 
 /** PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const lite = await PGlite.create(dataDir === undefined ? undefined : dataDir);
+  let lock: FolderLock | undefined;
+  if (dataDir !== undefined) {
+    mkdirSync(dataDir, { recursive: true });
+    // PGlite has no cross-process locking: two processes on one folder would corrupt it.
+    lock = lockFolder(dataDir);
+  }
+  let lite: PGlite;
+  try {
+    lite = await PGlite.create(dataDir === undefined ? undefined : dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     kind: "pglite",
     async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
@@ -39,7 +51,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
       );
     },
     async close() {
-      await lite.close();
+      try {
+        await lite.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
