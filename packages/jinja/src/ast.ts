@@ -24,7 +24,7 @@ export type Expr =
   | { type: "Concat"; o: number; items: Expr[] }
   | { type: "And" | "Or"; o: number; left: Expr; right: Expr }
   | { type: "Compare"; o: number; first: Expr; ops: [string, Expr][] }
-  | { type: "CondExpr"; o: number; test: Expr; then: Expr; else: Expr | null };
+  | { type: "CondExpr"; o: number; test: Expr; ifTrue: Expr; ifFalse: Expr | null };
 
 export type Target =
   | { type: "Name"; o: number; name: string }

@@ -2,14 +2,38 @@
 // compile time (unknown names are syntax errors except where Jinja2 defers them to run time).
 import type { CallArgs, Expr } from "./ast.js";
 import { Fault } from "./errors.js";
+import type { Frame } from "./frames.js";
 import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
-import { add, concat, contains, div, floordiv, mod, mul, negate, plus, pow, slice, sub } from "./runtime/ops.js";
-import type { Frame } from "./frames.js";
+import {
+  add,
+  concat,
+  contains,
+  div,
+  floordiv,
+  iterate,
+  mod,
+  mul,
+  negate,
+  plus,
+  pow,
+  slice,
+  sub,
+} from "./runtime/ops.js";
 import type { Scope } from "./runtime/state.js";
 import { addMetaTests, TEST_TABLE, type TestFn } from "./runtime/tests.js";
-import { dictEntries, dictSet, isDict, type Kwargs, pyCompare, pyEq, truthy, tuple, typeName, Undefined } from "./runtime/values.js";
-import { iterate } from "./runtime/ops.js";
+import {
+  dictEntries,
+  dictSet,
+  isDict,
+  type Kwargs,
+  pyCompare,
+  pyEq,
+  truthy,
+  tuple,
+  typeName,
+  Undefined,
+} from "./runtime/values.js";
 
 export type Ev = (s: Scope) => unknown;
 
@@ -228,10 +252,10 @@ export class ExprCompiler {
         const saved = this.lenient;
         this.lenient = true;
         const test = this.expr(node.test);
-        const then = this.expr(node.then);
+        const then = this.expr(node.ifTrue);
         const line = this.lineOf(node.o);
-        const other: Ev = node.else
-          ? this.expr(node.else)
+        const other: Ev = node.ifFalse
+          ? this.expr(node.ifFalse)
           : () =>
               new Undefined(
                 null,

@@ -2,15 +2,14 @@
 // Rendering runs these closures directly: there is no per-node dispatch at render time.
 import type { Expr, Param, Program, Stmt, Target } from "./ast.js";
 import { type Ev, ExprCompiler, mark } from "./compile-expr.js";
-import { declaredNames, Frame, targetNames } from "./frames.js";
 import { Fault, typeError } from "./errors.js";
+import { declaredNames, Frame, targetNames } from "./frames.js";
 import { callValue } from "./runtime/access.js";
 import { LoopContext } from "./runtime/loop.js";
 import { escapeValue, iterate } from "./runtime/ops.js";
 import { Scope } from "./runtime/state.js";
 import {
   fromHost,
-  isDict,
   type Kwargs,
   MacroLike,
   Markup,
@@ -95,7 +94,7 @@ class Macro extends MacroLike {
     const slots = s.slots;
     const params = sh.params;
     const n = params.length;
-    const kw = kwargs !== null && kwargs.size ? new Map(kwargs) : null;
+    const kw = kwargs?.size ? new Map(kwargs) : null;
     const missing: number[] = [];
     let foundCaller = args.length >= n ? sh.explicitCaller : false;
     for (let i = 0; i < n; i++) {

@@ -40,8 +40,18 @@ export function normalizeSource(source: string): string {
 }
 
 const isSpace = (c: number): boolean =>
-  c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 ||
-  c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || (c >= 0x1c && c <= 0x1f) || c === 0x85;
+  c === 32 ||
+  (c >= 9 && c <= 13) ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  (c >= 0x1c && c <= 0x1f) ||
+  c === 0x85;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const NAME_START = /[\p{L}\p{Nl}_]/u;
 const NAME_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
@@ -52,7 +62,28 @@ const isNamePart = (c: number, s: string, i: number): boolean =>
 
 const THREE_CHAR_OPS = new Set<string>();
 const TWO_CHAR_OPS = new Set(["//", "**", "==", "!=", "<=", ">="]);
-const ONE_CHAR_OPS = new Set(["+", "-", "/", "*", "%", "~", "<", ">", "=", ",", ".", ":", "|", "(", ")", "[", "]", "{", "}", ";"]);
+const ONE_CHAR_OPS = new Set([
+  "+",
+  "-",
+  "/",
+  "*",
+  "%",
+  "~",
+  "<",
+  ">",
+  "=",
+  ",",
+  ".",
+  ":",
+  "|",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ";",
+]);
 void THREE_CHAR_OPS;
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -93,7 +124,11 @@ export function unescapeString(body: string, offset: number): string {
       const len = e === "x" ? 2 : e === "u" ? 4 : 8;
       const hex = body.slice(i + 2, i + 2 + len);
       if (hex.length !== len || !/^[0-9a-fA-F]+$/.test(hex)) {
-        throw new Fault("syntax", `(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\${e} escape`, offset);
+        throw new Fault(
+          "syntax",
+          `(unicode error) 'unicodeescape' codec can't decode bytes: truncated \\${e} escape`,
+          offset,
+        );
       }
       const cp = Number.parseInt(hex, 16);
       if (cp > 0x10ffff) throw new Fault("syntax", "(unicode error) illegal Unicode character", offset);

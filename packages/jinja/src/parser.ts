@@ -19,9 +19,27 @@ export function describeToken(t: Token): string {
   return TOKEN_DESCRIPTIONS[t.type] ?? t.type;
 }
 
-const BLOCK_TAGS = new Set(["for", "if", "block", "macro", "set", "with", "autoescape", "call", "filter", "generation"]);
+const BLOCK_TAGS = new Set([
+  "for",
+  "if",
+  "block",
+  "macro",
+  "set",
+  "with",
+  "autoescape",
+  "call",
+  "filter",
+  "generation",
+]);
 const COMPARE_OPS = new Set(["==", "!=", "<", "<=", ">", ">="]);
-const COMPARE_NAMES: Record<string, string> = { "==": "eq", "!=": "ne", "<": "lt", "<=": "lteq", ">": "gt", ">=": "gteq" };
+const COMPARE_NAMES: Record<string, string> = {
+  "==": "eq",
+  "!=": "ne",
+  "<": "lt",
+  "<=": "lteq",
+  ">": "gt",
+  ">=": "gteq",
+};
 
 export interface ParseOptions {
   maxNestingDepth?: number;
@@ -392,7 +410,7 @@ export class Parser {
     while (this.skipName("if")) {
       const test = this.parseOr();
       const elseExpr = this.skipName("else") ? this.parseExpression() : null;
-      expr = { type: "CondExpr", o: expr.o, test, then: expr, else: elseExpr };
+      expr = { type: "CondExpr", o: expr.o, test, ifTrue: expr, ifFalse: elseExpr };
     }
     return expr;
   }
@@ -578,7 +596,12 @@ export class Parser {
     return { type: "Dict", o: t.offset, pairs };
   }
 
-  parseTuple(opts: { simplified?: boolean; withCondexpr?: boolean; extraEnd?: string[]; explicitParens?: boolean }): Expr {
+  parseTuple(opts: {
+    simplified?: boolean;
+    withCondexpr?: boolean;
+    extraEnd?: string[];
+    explicitParens?: boolean;
+  }): Expr {
     const start = this.cur;
     const items: Expr[] = [];
     let isTuple = false;

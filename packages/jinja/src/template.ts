@@ -136,11 +136,20 @@ export interface PublicToken {
 const SOURCES = new WeakMap<object, string>();
 
 /** Tokenizes a template source (token types are documented in lexer.ts). */
-export function tokenize(source: string, options: { trimBlocks?: boolean; lstripBlocks?: boolean } = {}): PublicToken[] {
+export function tokenize(
+  source: string,
+  options: { trimBlocks?: boolean; lstripBlocks?: boolean } = {},
+): PublicToken[] {
   if (typeof source !== "string") throw new TypeError("tokenize expects a string");
   const normalized = normalizeSource(source);
   const tokens = compileGuard(normalized, 500, () => lex(normalized, options));
-  const out = tokens.map((t) => ({ value: t.value, type: t.type, line: t.line, column: positionOf(normalized, t.offset).column, offset: t.offset }));
+  const out = tokens.map((t) => ({
+    value: t.value,
+    type: t.type,
+    line: t.line,
+    column: positionOf(normalized, t.offset).column,
+    offset: t.offset,
+  }));
   SOURCES.set(out, normalized);
   return out;
 }
@@ -191,7 +200,7 @@ export class Interpreter {
   ) {}
 
   run(program: Program): { value: string } {
-    if (!program || program.type !== "Program") throw new TypeError("Interpreter.run expects a program from parse()");
+    if (program?.type !== "Program") throw new TypeError("Interpreter.run expects a program from parse()");
     const source = SOURCES.get(program) ?? "";
     const body = compileGuard(source, 500, () => compileProgram(program, source));
     const limits = resolveLimits(this.options);

@@ -65,12 +65,7 @@ const PY_DUNDERS = new Set(
 );
 const isDunder = (name: string): boolean => PY_DUNDERS.has(name);
 /** Every name that is a Python attribute of a dict (looked up before the dict's keys). */
-const DICT_ATTR_NAMES = new Set([
-  ...PY_DUNDERS,
-  ...DICT_METHODS.keys(),
-  ...UNSAFE_DICT_METHODS,
-  ...OTHER_DICT_ATTRS,
-]);
+const DICT_ATTR_NAMES = new Set([...PY_DUNDERS, ...DICT_METHODS.keys(), ...UNSAFE_DICT_METHODS, ...OTHER_DICT_ATTRS]);
 
 /** The Python attribute `name` of `obj` if it has one (a method), else undefined. */
 function pyAttribute(obj: unknown, name: string): unknown {
@@ -186,7 +181,8 @@ export function toHost(v: unknown): unknown {
   if (v instanceof PyIterator) return v.items.map(toHost);
   if (v instanceof Map) {
     const o: Record<string, unknown> = {};
-    for (const [k, x] of v) Object.defineProperty(o, String(k), { value: toHost(x), enumerable: true, writable: true, configurable: true });
+    for (const [k, x] of v)
+      Object.defineProperty(o, String(k), { value: toHost(x), enumerable: true, writable: true, configurable: true });
     return o;
   }
   if (v instanceof Namespace) return toHost(new Map(v.attrs));

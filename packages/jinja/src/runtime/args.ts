@@ -11,7 +11,9 @@ export const REQUIRED: unique symbol = Symbol("required");
 export function bind(fname: string, args: unknown[], kw: Kwargs, names: string[], defaults: unknown[]): unknown[] {
   if (args.length === 0 && kw === null && !defaults.includes(REQUIRED)) return defaults;
   if (args.length > names.length) {
-    throw typeError(`${fname}() takes at most ${names.length} argument${names.length === 1 ? "" : "s"} (${args.length} given)`);
+    throw typeError(
+      `${fname}() takes at most ${names.length} argument${names.length === 1 ? "" : "s"} (${args.length} given)`,
+    );
   }
   const out = args.slice();
   for (let i = args.length; i < names.length; i++) out.push(undefined);
@@ -37,9 +39,7 @@ export function positional(fname: string, args: unknown[], kw: Kwargs, min: numb
   if (kw !== null && kw.size > 0) throw typeError(`${fname}() takes no keyword arguments`);
   if (args.length < min || args.length > max) {
     if (min === max) {
-      throw typeError(
-        `${fname}() takes ${min === 0 ? "no arguments" : `exactly one argument`} (${args.length} given)`,
-      );
+      throw typeError(`${fname}() takes ${min === 0 ? "no arguments" : `exactly one argument`} (${args.length} given)`);
     }
     throw typeError(
       args.length < min

@@ -32,7 +32,10 @@ function urlQuote(s: string, safe: string): string {
 function striptags(s: string): string {
   const noComments = s.replace(/<!--.*?-->/gs, "");
   const noTags = noComments.replace(/<[^>]*>/gs, "");
-  const collapsed = noTags.split(/\s+/u).filter((x) => x).join(" ");
+  const collapsed = noTags
+    .split(/\s+/u)
+    .filter((x) => x)
+    .join(" ");
   return collapsed
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
@@ -163,7 +166,12 @@ export const EXTRA_FILTERS: [string, FilterFn][] = [
         ["trim_url_limit", "nofollow", "target", "rel", "extra_schemes"],
         [null, false, null, null, null],
       );
-      return urlize(toStr(v), trimLimit === null ? null : numVal(trimLimit), truthy(nofollow), target === null ? null : toStr(target));
+      return urlize(
+        toStr(v),
+        trimLimit === null ? null : numVal(trimLimit),
+        truthy(nofollow),
+        target === null ? null : toStr(target),
+      );
     },
   ],
   [
@@ -176,7 +184,13 @@ export const EXTRA_FILTERS: [string, FilterFn][] = [
         ["width", "break_long_words", "wrapstring", "break_on_hyphens"],
         [79, true, null, true],
       );
-      return wordwrap(toStr(v), numVal(width), truthy(breakLong), wrapstring === null ? "\n" : toStr(wrapstring), truthy(breakOnHyphens));
+      return wordwrap(
+        toStr(v),
+        numVal(width),
+        truthy(breakLong),
+        wrapstring === null ? "\n" : toStr(wrapstring),
+        truthy(breakOnHyphens),
+      );
     },
   ],
   [

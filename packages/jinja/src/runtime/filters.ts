@@ -3,7 +3,7 @@ import { Fault, typeError } from "../errors.js";
 import { getAttr, getItem } from "./access.js";
 import { bind, REQUIRED } from "./args.js";
 import { EXTRA_FILTERS } from "./filters-extra.js";
-import { pyFixed, printfFormat } from "./format.js";
+import { printfFormat, pyFixed } from "./format.js";
 import { dumps } from "./json.js";
 import { checkSize } from "./limits.js";
 import { replaceStr } from "./methods.js";
@@ -74,7 +74,8 @@ export function attrGetter(attribute: unknown, postprocess?: (v: unknown) => unk
   };
 }
 
-const lowerIfStr = (v: unknown): unknown => (typeof v === "string" ? v.toLowerCase() : v instanceof Markup ? v.s.toLowerCase() : v);
+const lowerIfStr = (v: unknown): unknown =>
+  typeof v === "string" ? v.toLowerCase() : v instanceof Markup ? v.s.toLowerCase() : v;
 
 function sortKeyFn(caseSensitive: unknown, attribute: unknown): (v: unknown) => unknown {
   const post = truthy(caseSensitive) ? undefined : lowerIfStr;
@@ -130,7 +131,12 @@ function toInt(value: unknown, dflt: unknown, base: number): unknown {
       let b = base;
       const neg = body.startsWith("-");
       body = body.replace(/^[+-]/, "");
-      if (b === 0 || (b === 16 && /^0x/i.test(body)) || (b === 8 && /^0o/i.test(body)) || (b === 2 && /^0b/i.test(body))) {
+      if (
+        b === 0 ||
+        (b === 16 && /^0x/i.test(body)) ||
+        (b === 8 && /^0o/i.test(body)) ||
+        (b === 2 && /^0b/i.test(body))
+      ) {
         if (/^0x/i.test(body)) b = 16;
         else if (/^0o/i.test(body)) b = 8;
         else if (/^0b/i.test(body)) b = 2;
@@ -139,7 +145,10 @@ function toInt(value: unknown, dflt: unknown, base: number): unknown {
       }
       const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, b);
       if (body && [...body.toLowerCase()].every((c) => digits.includes(c))) {
-        const n = b === 10 ? BigInt(body) : [...body.toLowerCase()].reduce((acc, c) => acc * BigInt(b) + BigInt(digits.indexOf(c)), 0n);
+        const n =
+          b === 10
+            ? BigInt(body)
+            : [...body.toLowerCase()].reduce((acc, c) => acc * BigInt(b) + BigInt(digits.indexOf(c)), 0n);
         const r = neg ? -n : n;
         return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
       }
@@ -161,7 +170,9 @@ function toInt(value: unknown, dflt: unknown, base: number): unknown {
 function toFloat(value: unknown, dflt: unknown): unknown {
   if (isNumber(value)) return mkFloat(numVal(value));
   if (typeof value === "string" || value instanceof Markup) {
-    const s = toStr(value).trim().replace(/(\d)_(?=\d)/g, "$1");
+    const s = toStr(value)
+      .trim()
+      .replace(/(\d)_(?=\d)/g, "$1");
     if (/^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
     const low = s.toLowerCase();
     if (/^[+-]?(inf|infinity)$/.test(low)) return low.startsWith("-") ? -Infinity : Infinity;
@@ -339,14 +350,20 @@ const FILTERS: [string, FilterFn][] = [
   [
     "format",
     (v, a, k) => {
-      if (a.length && k !== null && k.size) throw typeError("can't handle positional and keyword arguments at the same time");
-      return printfFormat(softStr(v), k !== null && k.size ? k : tuple(a));
+      if (a.length && k?.size) throw typeError("can't handle positional and keyword arguments at the same time");
+      return printfFormat(softStr(v), k?.size ? k : tuple(a));
     },
   ],
   [
     "groupby",
     (v, a, k) => {
-      const [attribute, dflt, cs] = bind("do_groupby", a, k, ["attribute", "default", "case_sensitive"], [REQUIRED, null, false]);
+      const [attribute, dflt, cs] = bind(
+        "do_groupby",
+        a,
+        k,
+        ["attribute", "default", "case_sensitive"],
+        [REQUIRED, null, false],
+      );
       const getter = attrGetter(attribute, truthy(cs) ? undefined : lowerIfStr, dflt);
       const items = pySorted(iterate(v).map(fromHost), getter, false);
       const groups: [unknown, unknown[]][] = [];
@@ -449,7 +466,8 @@ const FILTERS: [string, FilterFn][] = [
     "reverse",
     (v) => {
       if (typeof v === "string" || v instanceof Markup) return keepMarkup(v, codePoints(softStr(v)).reverse().join(""));
-      if (Array.isArray(v)) return new PyIterator(v.map(fromHost).reverse(), isTuple(v) ? "reversed" : "list_reverseiterator");
+      if (Array.isArray(v))
+        return new PyIterator(v.map(fromHost).reverse(), isTuple(v) ? "reversed" : "list_reverseiterator");
       if (v instanceof Map || isDict(v)) return new PyIterator(iterate(v).reverse(), "dict_reversekeyiterator");
       return iterate(v).map(fromHost).reverse();
     },
@@ -488,7 +506,13 @@ const FILTERS: [string, FilterFn][] = [
   [
     "sort",
     (v, a, k) => {
-      const [reverse, cs, attribute] = bind("do_sort", a, k, ["reverse", "case_sensitive", "attribute"], [false, false, null]);
+      const [reverse, cs, attribute] = bind(
+        "do_sort",
+        a,
+        k,
+        ["reverse", "case_sensitive", "attribute"],
+        [false, false, null],
+      );
       return pySorted(iterate(v).map(fromHost), sortKeyFn(cs, attribute), truthy(reverse));
     },
   ],
@@ -608,7 +632,7 @@ const VALUE_ONLY: Record<string, string> = {
 
 function valueOnly(name: string, fn: FilterFn): FilterFn {
   return (v, a, k, env) => {
-    if (k !== null && k.size) throw typeError(`${name}() got an unexpected keyword argument '${[...k.keys()][0]}'`);
+    if (k?.size) throw typeError(`${name}() got an unexpected keyword argument '${[...k.keys()][0]}'`);
     if (a.length) throw typeError(`${name}() takes 1 positional argument but ${a.length + 1} were given`);
     return fn(v, a, k, env);
   };

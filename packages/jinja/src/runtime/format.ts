@@ -70,8 +70,8 @@ function toIntForFormat(v: unknown, conv: string): number | bigint {
 
 function toFloatForFormat(v: unknown, conv: string): number {
   if (isNumber(v)) return numVal(v);
-  throw typeError(`must be real number, not ${typeName(v)}`);
   void conv;
+  throw typeError(`must be real number, not ${typeName(v)}`);
 }
 
 function pad(body: string, width: number, left: boolean, zero: boolean): string {
@@ -396,9 +396,7 @@ export function strFormat(
     if (conv === "r") value = pyRepr(value);
     else if (conv === "s") value = toStr(value);
     else if (conv === "a") value = pyRepr(value);
-    const spec = specPart.includes("{")
-      ? strFormat(specPart, args.slice(auto), kwargs, getField)
-      : specPart;
+    const spec = specPart.includes("{") ? strFormat(specPart, args.slice(auto), kwargs, getField) : specPart;
     out += formatValue(value, spec);
     checkSize(out.length);
   }

@@ -35,9 +35,13 @@ function rangeInt(v: unknown): number {
 }
 
 export function pyRange(args: unknown[], kw: Kwargs): number[] {
-  if (kw !== null && kw.size) throw typeError("range() takes no keyword arguments");
+  if (kw?.size) throw typeError("range() takes no keyword arguments");
   if (args.length < 1 || args.length > 3) {
-    throw typeError(args.length ? `range expected at most 3 arguments, got ${args.length}` : "range expected at least 1 argument, got 0");
+    throw typeError(
+      args.length
+        ? `range expected at most 3 arguments, got ${args.length}`
+        : "range expected at least 1 argument, got 0",
+    );
   }
   let start = 0;
   let stop: number;
@@ -73,7 +77,12 @@ class Cycler extends EngineObject {
         return v;
       });
     }
-    if (name === "reset") return new Builtin("reset", () => ((this.pos = 0), null));
+    if (name === "reset") {
+      return new Builtin("reset", () => {
+        this.pos = 0;
+        return null;
+      });
+    }
     return undefined;
   }
 }

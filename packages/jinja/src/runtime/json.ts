@@ -1,7 +1,18 @@
 // Python json.dumps (the chat-template `tojson`) and parseJSON, which keeps what JSON.parse loses.
 import { typeError } from "../errors.js";
 import { checkSize } from "./limits.js";
-import { compareCodePoints, dictEntries, floatRepr, fromHost, intStr, isDict, Markup, PyFloat, typeName, Undefined } from "./values.js";
+import {
+  compareCodePoints,
+  dictEntries,
+  floatRepr,
+  fromHost,
+  intStr,
+  isDict,
+  Markup,
+  PyFloat,
+  typeName,
+  Undefined,
+} from "./values.js";
 
 export interface DumpOptions {
   ensureAscii: boolean;
@@ -11,7 +22,15 @@ export interface DumpOptions {
   sortKeys: boolean;
 }
 
-const ESC: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+const ESC: Record<string, string> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+  "\b": "\\b",
+  "\f": "\\f",
+};
 
 export function jsonString(s: string, ensureAscii: boolean): string {
   const re = ensureAscii ? /["\\\x00-\x1f\u007f-\uffff]/g : /["\\\x00-\x1f]/g;
@@ -111,7 +130,11 @@ export function dumps(value: unknown, o: DumpOptions): string {
       for (let i = 0; i < keys.length; i++) {
         const x = obj[keys[i]];
         if (x === undefined) continue;
-        out += (out === "" ? `{${inner}` : o.itemSep + inner) + jsonStr(keys[i], o.ensureAscii) + o.keySep + enc(x, level + 1);
+        out +=
+          (out === "" ? `{${inner}` : o.itemSep + inner) +
+          jsonStr(keys[i], o.ensureAscii) +
+          o.keySep +
+          enc(x, level + 1);
       }
       out = out === "" ? "{}" : out + (ind === null ? "}" : `${nl(level)}}`);
     } else {
@@ -150,6 +173,15 @@ function sortEntries(entries: [unknown, unknown][]): [unknown, unknown][] {
 }
 
 // ---------------------------------------------------------------- parseJSON
+
+const LITERALS: [string, unknown][] = [
+  ["true", true],
+  ["false", false],
+  ["null", null],
+  ["NaN", Number.NaN],
+  ["Infinity", Number.POSITIVE_INFINITY],
+  ["-Infinity", Number.NEGATIVE_INFINITY],
+];
 
 class JsonParser {
   i = 0;
@@ -222,12 +254,12 @@ class JsonParser {
       }
     }
     if (c === '"') return this.string();
-    if (s.startsWith("true", this.i)) return (this.i += 4), true;
-    if (s.startsWith("false", this.i)) return (this.i += 5), false;
-    if (s.startsWith("null", this.i)) return (this.i += 4), null;
-    if (s.startsWith("NaN", this.i)) return (this.i += 3), Number.NaN;
-    if (s.startsWith("Infinity", this.i)) return (this.i += 8), Number.POSITIVE_INFINITY;
-    if (s.startsWith("-Infinity", this.i)) return (this.i += 9), Number.NEGATIVE_INFINITY;
+    for (const [word, value] of LITERALS) {
+      if (s.startsWith(word, this.i)) {
+        this.i += word.length;
+        return value;
+      }
+    }
     const m = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
     m.lastIndex = this.i;
     const r = m.exec(s);

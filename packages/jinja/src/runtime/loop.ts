@@ -12,7 +12,7 @@ class LoopMethod extends PyCallable {
     super();
   }
   call(args: unknown[], kw: Kwargs): unknown {
-    if (kw !== null && kw.size) throw typeError(`${this.name}() got an unexpected keyword argument '${[...kw.keys()][0]}'`);
+    if (kw?.size) throw typeError(`${this.name}() got an unexpected keyword argument '${[...kw.keys()][0]}'`);
     return this.fn(args);
   }
 }

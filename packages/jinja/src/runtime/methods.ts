@@ -1,7 +1,7 @@
 // Python methods of built-in values (str, dict, list/tuple), looked up by type on demand: values never carry
 // method tables. The ImmutableSandbox's mutating methods are listed so that using them is a security error.
 import { typeError } from "../errors.js";
-import { bind, positional, REQUIRED } from "./args.js";
+import { bind, positional } from "./args.js";
 import { strFormat } from "./format.js";
 import { checkSize } from "./limits.js";
 import {
@@ -64,9 +64,7 @@ function affixTest(self: string, args: unknown[], kw: Kwargs, name: string, ends
   }
   const test = (p: unknown) => {
     if (typeof p !== "string" && !(p instanceof Markup)) {
-      throw typeError(
-        `${name} first arg must be str or a tuple of str, not ${typeName(p)}`,
-      );
+      throw typeError(`${name} first arg must be str or a tuple of str, not ${typeName(p)}`);
     }
     return ends ? s.endsWith(toStr(p)) : s.startsWith(toStr(p));
   };
@@ -108,6 +106,26 @@ function justify(self: string, args: unknown[], kw: Kwargs, name: string, how: "
   return fill.repeat(left) + self + fill.repeat(total - left);
 }
 
+type DictLike = Map<unknown, unknown> | Record<string, unknown>;
+const noArgs =
+  (name: string, fn: (s: string) => unknown): StrMethod =>
+  (s, a, k) => {
+    positional(name, a, k, 0, 0);
+    return fn(s);
+  };
+const noArgsDict =
+  (name: string, fn: (d: DictLike) => unknown): DictMethod =>
+  (d, a, k) => {
+    positional(name, a, k, 0, 0);
+    return fn(d);
+  };
+const noArgsList =
+  (name: string, fn: (l: unknown[]) => unknown): ListMethod =>
+  (l, a, k) => {
+    positional(name, a, k, 0, 0);
+    return fn(l);
+  };
+
 const STR: [string, StrMethod][] = [
   ["strip", (s, a, k) => pyStrip(s, optStr(positional("str.strip", a, k, 0, 1)[0], "strip"), true, true)],
   ["lstrip", (s, a, k) => pyStrip(s, optStr(positional("str.lstrip", a, k, 0, 1)[0], "lstrip"), true, false)],
@@ -142,16 +160,15 @@ const STR: [string, StrMethod][] = [
       return replaceStr(s, old, rep, a.length > 2 ? numVal(a[2]) : -1);
     },
   ],
-  ["upper", (s, a, k) => (positional("str.upper", a, k, 0, 0), s.toUpperCase())],
-  ["lower", (s, a, k) => (positional("str.lower", a, k, 0, 0), s.toLowerCase())],
-  ["casefold", (s, a, k) => (positional("str.casefold", a, k, 0, 0), s.toLowerCase())],
-  ["title", (s, a, k) => (positional("str.title", a, k, 0, 0), pyTitle(s))],
-  ["capitalize", (s, a, k) => (positional("str.capitalize", a, k, 0, 0), pyCapitalize(s))],
+  ["upper", noArgs("str.upper", (s) => s.toUpperCase())],
+  ["lower", noArgs("str.lower", (s) => s.toLowerCase())],
+  ["casefold", noArgs("str.casefold", (s) => s.toLowerCase())],
+  ["title", noArgs("str.title", (s) => pyTitle(s))],
+  ["capitalize", noArgs("str.capitalize", (s) => pyCapitalize(s))],
   [
     "swapcase",
-    (s, a, k) => (
-      positional("str.swapcase", a, k, 0, 0),
-      Array.from(s, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join("")
+    noArgs("str.swapcase", (s) =>
+      Array.from(s, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(""),
     ),
   ],
   ["find", (s, a, k) => findIn(s, a, k, "find", false)],
@@ -285,12 +302,11 @@ export function injectMethodHelpers(
   formatField = field;
 }
 
-type DictLike = Map<unknown, unknown> | Record<string, unknown>;
 type DictMethod = (self: DictLike, args: unknown[], kw: Kwargs) => unknown;
 const DICT: [string, DictMethod][] = [
-  ["items", (d, a, k) => (positional("items", a, k, 0, 0), dictEntries(d).map((e) => tuple(e)))],
-  ["keys", (d, a, k) => (positional("keys", a, k, 0, 0), dictKeys(d))],
-  ["values", (d, a, k) => (positional("values", a, k, 0, 0), dictEntries(d).map((e) => e[1]))],
+  ["items", noArgsDict("items", (d) => dictEntries(d).map((e) => tuple(e)))],
+  ["keys", noArgsDict("keys", (d) => dictKeys(d))],
+  ["values", noArgsDict("values", (d) => dictEntries(d).map((e) => e[1]))],
   [
     "get",
     (d, a, k) => {
@@ -299,7 +315,7 @@ const DICT: [string, DictMethod][] = [
       return v === undefined ? (a.length > 1 ? a[1] : null) : v;
     },
   ],
-  ["copy", (d, a, k) => (positional("copy", a, k, 0, 0), new Map(dictEntries(d)))],
+  ["copy", noArgsDict("copy", (d) => new Map(dictEntries(d)))],
 ];
 
 type ListMethod = (self: unknown[], args: unknown[], kw: Kwargs) => unknown;
@@ -324,7 +340,7 @@ const LIST: [string, ListMethod][] = [
       return n;
     },
   ],
-  ["copy", (l, a, k) => (positional("copy", a, k, 0, 0), l.slice())],
+  ["copy", noArgsList("copy", (l) => l.slice())],
 ];
 
 const toMap = <T>(entries: [string, T][]): Map<string, T> => new Map(entries);

@@ -1,5 +1,5 @@
 // Python operators on engine values: arithmetic, membership, iteration, slicing.
-import { Fault, typeError } from "../errors.js";
+import { type Fault, typeError } from "../errors.js";
 import { printfFormat } from "./format.js";
 import { checkSize } from "./limits.js";
 import {
@@ -72,7 +72,8 @@ function arith(
 export function add(a: unknown, b: unknown): unknown {
   if (typeof a === "number" && typeof b === "number") {
     const r = a + b;
-    if (Number.isInteger(r)) return Number.isInteger(a) && Number.isInteger(b) ? intResult(r, a, b, (x, y) => x + y) : mkFloat(r);
+    if (Number.isInteger(r))
+      return Number.isInteger(a) && Number.isInteger(b) ? intResult(r, a, b, (x, y) => x + y) : mkFloat(r);
     return r;
   }
   if (typeof a === "string" && typeof b === "string") {
@@ -80,7 +81,14 @@ export function add(a: unknown, b: unknown): unknown {
     return a + b;
   }
   failUndefined(a, b);
-  if (isNumber(a) && isNumber(b)) return arith("+", a, b, (x, y) => x + y, (x, y) => x + y);
+  if (isNumber(a) && isNumber(b))
+    return arith(
+      "+",
+      a,
+      b,
+      (x, y) => x + y,
+      (x, y) => x + y,
+    );
   if (a instanceof Markup || b instanceof Markup) {
     if ((typeof a === "string" || a instanceof Markup) && (typeof b === "string" || b instanceof Markup)) {
       return new Markup(escapeValue(a) + escapeValue(b));
@@ -106,7 +114,14 @@ export function sub(a: unknown, b: unknown): unknown {
     return intResult(a - b, a, b, (x, y) => x - y);
   }
   failUndefined(a, b);
-  if (isNumber(a) && isNumber(b)) return arith("-", a, b, (x, y) => x - y, (x, y) => x - y);
+  if (isNumber(a) && isNumber(b))
+    return arith(
+      "-",
+      a,
+      b,
+      (x, y) => x - y,
+      (x, y) => x - y,
+    );
   throw unsupported("-", a, b);
 }
 
@@ -126,7 +141,14 @@ function repeat(seq: unknown, n: unknown): unknown {
 
 export function mul(a: unknown, b: unknown): unknown {
   failUndefined(a, b);
-  if (isNumber(a) && isNumber(b)) return arith("*", a, b, (x, y) => x * y, (x, y) => x * y);
+  if (isNumber(a) && isNumber(b))
+    return arith(
+      "*",
+      a,
+      b,
+      (x, y) => x * y,
+      (x, y) => x * y,
+    );
   const isSeq = (v: unknown) => typeof v === "string" || v instanceof Markup || Array.isArray(v);
   if (isSeq(a) && isIntLike(b)) return repeat(a, b);
   if (isSeq(b) && isIntLike(a)) return repeat(b, a);

@@ -23,8 +23,10 @@ import {
 export type TestFn = (value: unknown, args: unknown[], kw: Kwargs) => boolean;
 
 const one = (name: string, a: unknown[], k: Kwargs): unknown => bind(name, a, k, ["other"], [REQUIRED])[0];
-const cmp = (name: string, op: string, ok: (c: number) => boolean): TestFn => (v, a, k) =>
-  ok(pyCompare(v, one(name, a, k), op));
+const cmp =
+  (name: string, op: string, ok: (c: number) => boolean): TestFn =>
+  (v, a, k) =>
+    ok(pyCompare(v, one(name, a, k), op));
 
 const isString = (v: unknown): boolean => typeof v === "string" || v instanceof Markup;
 
@@ -69,18 +71,20 @@ const TESTS: [string, TestFn][] = [
   ],
   [
     "iterable",
-    (v) =>
-      Array.isArray(v) || isString(v) || v instanceof Undefined || v instanceof PyIterator || isDict(v),
+    (v) => Array.isArray(v) || isString(v) || v instanceof Undefined || v instanceof PyIterator || isDict(v),
   ],
   ["lower", (v) => pyIsLower(toStr(v))],
   ["upper", (v) => pyIsUpper(toStr(v))],
   ["mapping", (v) => isDict(v)],
   ["none", (v) => v === null],
-  ["sameas", (v, a, k) => {
-    const other = bind("test_sameas", a, k, ["other"], [REQUIRED])[0];
-    if (typeof v === "number" && typeof other === "number") return v === other && Number.isInteger(v);
-    return v === other;
-  }],
+  [
+    "sameas",
+    (v, a, k) => {
+      const other = bind("test_sameas", a, k, ["other"], [REQUIRED])[0];
+      if (typeof v === "number" && typeof other === "number") return v === other && Number.isInteger(v);
+      return v === other;
+    },
+  ],
   ["sequence", (v) => Array.isArray(v) || isString(v) || isDict(v) || v instanceof Undefined],
   ["string", (v) => isString(v)],
 ];

@@ -80,7 +80,8 @@ export class Undefined extends EngineValue {
 
   message(): string {
     if (this.hint !== null) return this.hint;
-    if (this.obj === NO_OBJ) return this.name === null ? "'undefined' is undefined" : `${pyRepr(this.name)} is undefined`;
+    if (this.obj === NO_OBJ)
+      return this.name === null ? "'undefined' is undefined" : `${pyRepr(this.name)} is undefined`;
     if (typeof this.name !== "string") return `${objectTypeRepr(this.obj)} has no element ${pyRepr(this.name)}`;
     return `${pyRepr(objectTypeRepr(this.obj))} has no attribute ${pyRepr(this.name)}`;
   }
@@ -177,7 +178,8 @@ export function dictGet(d: Map<unknown, unknown> | Record<string, unknown>, key:
 export function dictKeys(d: Map<unknown, unknown> | Record<string, unknown>): unknown[] {
   if (d instanceof Map) return Array.from(d.keys());
   const keys = Object.keys(d);
-  for (const k of keys) if ((d as Record<string, unknown>)[k] === undefined) return keys.filter((x) => d[x] !== undefined);
+  for (const k of keys)
+    if ((d as Record<string, unknown>)[k] === undefined) return keys.filter((x) => d[x] !== undefined);
   return keys;
 }
 
@@ -364,7 +366,8 @@ export function pyEq(a: unknown, b: unknown): boolean {
   }
   if (a === null || b === null) return false;
   if (a instanceof Undefined || b instanceof Undefined) return a instanceof Undefined && b instanceof Undefined;
-  if (a instanceof Markup || b instanceof Markup) return (a instanceof Markup ? a.s : a) === (b instanceof Markup ? b.s : b);
+  if (a instanceof Markup || b instanceof Markup)
+    return (a instanceof Markup ? a.s : a) === (b instanceof Markup ? b.s : b);
   if (Array.isArray(a) && Array.isArray(b)) {
     if (isTuple(a) !== isTuple(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!pyEq(fromHost(a[i]), fromHost(b[i]))) return false;
