@@ -1,10 +1,16 @@
 # Sourced by .ci/run: start a throw-away PostgreSQL cluster on 127.0.0.1 and export TEST_DATABASE_URL.
 # Skipped (with a message) when no PostgreSQL binaries are installed; the store tests then run on PGlite only.
+# The port is HUBKIT_PG_PORT, or the first free one from 55432 on (another cluster may already hold 55432).
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 if [ -n "$pg_bin" ]; then
   pg_dir=$(mktemp -d /tmp/hubkit-pg.XXXXXX)
   chown postgres "$pg_dir"
-  pg_port=${HUBKIT_PG_PORT:-55432}
+  pg_port=${HUBKIT_PG_PORT:-}
+  if [ -z "$pg_port" ]; then
+    for candidate in $(seq 55432 55531); do
+      if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then pg_port=$candidate; break; fi
+    done
+  fi
   runuser -u postgres -- "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U postgres >/dev/null
   runuser -u postgres -- "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
     -o "-c listen_addresses=127.0.0.1 -c port=$pg_port -c unix_socket_directories=$pg_dir" start >/dev/null
