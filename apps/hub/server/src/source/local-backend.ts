@@ -11,7 +11,11 @@ const MODELS_PER_TASK = 5;
 export class LocalBackend implements HubBackend {
   private tasksCache: { at: number; value: Record<string, unknown> } | undefined;
 
-  constructor(readonly store: ModelStore) {}
+  /** `pages` supplies the task pages (TASKS_DATA); tests pass `() => undefined` to exercise the fallback. */
+  constructor(
+    readonly store: ModelStore,
+    private readonly pages: () => Record<string, Record<string, unknown>> | undefined = taskPages,
+  ) {}
 
   describe(): Record<string, unknown> {
     return { mode: "local", database: this.store.db.kind };
@@ -32,7 +36,7 @@ export class LocalBackend implements HubBackend {
    * it, a page per task type found in the index, listing that task's first models in the default order.
    */
   async tasks(): Promise<Record<string, unknown>> {
-    const pages = taskPages();
+    const pages = this.pages();
     if (pages !== undefined) return pages;
     if (this.tasksCache !== undefined && Date.now() - this.tasksCache.at < TASKS_CACHE_MS) return this.tasksCache.value;
     const names = new Map((pipelines() ?? []).map((pipeline) => [pipeline.id, pipeline.name]));
