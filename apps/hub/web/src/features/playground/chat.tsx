@@ -58,6 +58,8 @@ export function ChatWidget({
       }
     } catch (failure) {
       if (!abort.signal.aborted) setError(describeError(failure));
+      // Keep a partial answer; drop an answer that never started.
+      setMessages((current) => (current[current.length - 1]?.content === "" ? current.slice(0, -1) : current));
     } finally {
       setBusy(false);
       controller.current = undefined;

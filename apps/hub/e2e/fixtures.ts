@@ -1,0 +1,41 @@
+// Shared e2e helpers: screenshots under apps/hub/test-results/, and a guard that fails a test when the page tries to
+// reach any host other than the Hubkit server (the site must work without network) or logs an error.
+import { resolve } from "node:path";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, "../test-results/screenshots");
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+interface Guard {
+  /** Requests to other hosts (blocked) and console errors seen so far. */
+  outside: string[];
+  errors: string[];
+  /** Hosts besides the server that a test allows (e.g. the emulator). */
+  allow(origin: string): void;
+}
+
+export const test = base.extend<{ guard: Guard }>({
+  guard: async ({ page, baseURL }, use) => {
+    const allowed = new Set([new URL(baseURL ?? "http://127.0.0.1").origin]);
+    const guard: Guard = { outside: [], errors: [], allow: (origin) => allowed.add(new URL(origin).origin) };
+    await page.route(
+      (url) => !allowed.has(url.origin) && url.protocol.startsWith("http"),
+      (route) => {
+        guard.outside.push(route.request().url());
+        return route.abort("blockedbyclient");
+      },
+    );
+    page.on("console", (message) => {
+      if (message.type() === "error") guard.errors.push(message.text());
+    });
+    page.on("pageerror", (error) => guard.errors.push(error.message));
+    await use(guard);
+    expect(guard.outside, "the page tried to reach the network").toEqual([]);
+    expect(guard.errors, "errors in the browser console").toEqual([]);
+  },
+});
+
+export { expect };

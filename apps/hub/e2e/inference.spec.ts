@@ -1,0 +1,59 @@
+// The try-it widget calls @hubkit/inference in the browser and streams a chat answer from a custom
+// OpenAI-compatible endpoint: @hubkit/emulator started on a free loopback port.
+
+import { type RunningEmulator, startEmulatorProcess } from "./emulator";
+import { expect, test } from "./fixtures";
+
+let emulator: RunningEmulator;
+test.beforeAll(async () => {
+  emulator = await startEmulatorProcess();
+});
+test.afterAll(async () => {
+  await emulator?.stop();
+});
+
+test("playground: a chat answer streams from a custom endpoint", async ({ page, guard }) => {
+  guard.allow(emulator.url);
+  await page.goto("/playground");
+  await page.getByLabel("Endpoint URL").fill(`${emulator.url}/v1`);
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("Hi there");
+  await box.press("Enter");
+  const answer = page.getByTestId("assistant-message").last();
+  await expect(answer).toHaveText("Hello from the emulator! You said: Hi there");
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+  // A second turn sends the whole conversation.
+  await box.fill("And again");
+  await box.press("Enter");
+  await expect(page.getByTestId("assistant-message")).toHaveCount(2);
+  await expect(page.getByTestId("assistant-message").last()).toContainText("You said: And again");
+});
+
+test("model page: try-it chats with the endpoint; the token stays in the tab", async ({ page, guard }) => {
+  guard.allow(emulator.url);
+  await page.goto("/models/meta-llama/Llama-3.1-8B-Instruct");
+  await page.getByLabel("My OpenAI-compatible endpoint").check();
+  await page.getByLabel("Endpoint URL").fill(emulator.url);
+  await page.getByLabel("API key (optional)").fill("my-local-key");
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("Ping");
+  await box.press("Enter");
+  await expect(page.getByTestId("assistant-message").last()).toHaveText("Hello from the emulator! You said: Ping");
+  // Not remembered unless asked: nothing in sessionStorage.
+  expect(await page.evaluate(() => sessionStorage.getItem("hubkit-credentials"))).toBeNull();
+  await page.getByLabel(/Remember in this tab/).check();
+  expect(await page.evaluate(() => sessionStorage.getItem("hubkit-credentials"))).toContain("my-local-key");
+});
+
+test("an unreachable endpoint gives a clear error", async ({ page, guard }) => {
+  await page.goto("/playground");
+  // A closed port on loopback: nothing listens there.
+  const closed = "http://127.0.0.1:9/v1";
+  guard.allow(closed);
+  await page.getByLabel("Endpoint URL").fill(closed);
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("Hello?");
+  await box.press("Enter");
+  await expect(page.getByRole("alert")).toContainText(/cannot be reached/);
+  guard.errors.length = 0; // the browser logs the refused connection itself
+});
