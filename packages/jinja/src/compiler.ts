@@ -77,6 +77,11 @@ class Macro extends MacroLike {
     super();
   }
 
+  /** How Jinja2's messages show the macro: its quoted name, or None for a call block's caller. */
+  private get shown(): string {
+    return this.name === "caller" ? "None" : `'${this.name}'`;
+  }
+
   override getAttr(name: string): unknown {
     const sh = this.shape;
     if (name === "name") return this.name;
@@ -118,13 +123,13 @@ class Macro extends MacroLike {
     else if (kw?.size) {
       if (kw.has("caller")) {
         throw typeError(
-          `macro '${this.name}' was invoked with two values for the special caller argument. This is most likely a bug.`,
+          `macro ${this.shown} was invoked with two values for the special caller argument. This is most likely a bug.`,
         );
       }
-      throw typeError(`macro '${this.name}' takes no keyword argument '${[...kw.keys()][0]}'`);
+      throw typeError(`macro ${this.shown} takes no keyword argument '${[...kw.keys()][0]}'`);
     }
     if (sh.varargs >= 0) slots[sh.varargs] = tuple(args.slice(n));
-    else if (args.length > n) throw typeError(`macro '${this.name}' takes not more than ${n} argument(s)`);
+    else if (args.length > n) throw typeError(`macro ${this.shown} takes not more than ${n} argument(s)`);
     rt.enterCall();
     try {
       for (const i of missing) {

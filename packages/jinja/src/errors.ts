@@ -69,11 +69,22 @@ export function toTemplateError(source: string, f: Fault): TemplateError {
 }
 
 /** Converts anything thrown during a render into a TemplateError (host errors are wrapped, stack overflows are limits). */
-export function asTemplateError(source: string, err: unknown, maxCallDepth: number): TemplateError {
+export function asTemplateError(
+  source: string,
+  err: unknown,
+  maxCallDepth: number,
+  maxOutputLength: number,
+): TemplateError {
   if (err instanceof TemplateError) return err;
   if (err instanceof Fault) return toTemplateError(source, err);
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
     return toTemplateError(source, new Fault("limit", `Maximum call depth of ${maxCallDepth} exceeded`, 0, err));
+  }
+  if (err instanceof RangeError && /Invalid (string|array) length|Maximum BigInt size/i.test(err.message)) {
+    return toTemplateError(
+      source,
+      new Fault("limit", `Output limit exceeded: more than ${maxOutputLength} characters`, 0, err),
+    );
   }
   const message = err instanceof Error ? err.message : String(err);
   return toTemplateError(source, new Fault("type", message, 0, err));

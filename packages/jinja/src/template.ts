@@ -88,7 +88,7 @@ function execute(
     program.body(root);
     return rt.buf;
   } catch (e) {
-    throw asTemplateError(source, e, limits.maxCallDepth);
+    throw asTemplateError(source, e, limits.maxCallDepth, limits.maxOutputLength);
   } finally {
     installLimits(prev);
   }

@@ -229,10 +229,5 @@ export function callMethod(obj: unknown, name: string, args: unknown[], kwargs: 
   return callValue(getAttr(obj, name), args, kwargs);
 }
 
-injectMethodHelpers(iterate, (obj, key, isAttr) => {
-  const v = isAttr ? getAttr(obj, String(key)) : getItem(obj, key);
-  if (v instanceof Undefined) {
-    throw typeError(isAttr ? `'${typeName(obj)}' object has no attribute '${key}'` : `KeyError: ${key}`);
-  }
-  return v;
-});
+// str.format fields go through the sandbox like `.attr` / `[key]` in a template (a miss formats as empty).
+injectMethodHelpers(iterate, (obj, key, isAttr) => (isAttr ? getAttr(obj, String(key)) : getItem(obj, key)));

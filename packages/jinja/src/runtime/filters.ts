@@ -217,6 +217,7 @@ function doIndent(s: unknown, width: unknown, first: unknown, blank: unknown): u
   const indention = typeof width === "string" ? width : " ".repeat(numVal(width));
   let text = softStr(s) + "\n";
   const lines = pySplitlines(text, false);
+  checkSize(text.length + lines.length * indention.length);
   let rv: string;
   if (truthy(blank)) rv = lines.join(`\n${indention}`);
   else {

@@ -76,6 +76,7 @@ function toFloatForFormat(v: unknown, conv: string): number {
 
 function pad(body: string, width: number, left: boolean, zero: boolean): string {
   if (body.length >= width) return body;
+  checkSize(width);
   if (left) return body + " ".repeat(width - body.length);
   if (zero) {
     const sign = /^[+\- ]/.test(body) ? body[0] : "";

@@ -76,7 +76,7 @@ export class LoopContext extends PyCallable {
 
   call(args: unknown[]): unknown {
     if (!this.recurse) {
-      throw typeError("Tried to call non recursive loop. Maybe you forgot the 'recursive' modifier.");
+      throw typeError("The loop must have the 'recursive' marker to be called recursively.");
     }
     if (args.length !== 1) throw typeError(`loop() takes exactly 1 argument (${args.length} given)`);
     return this.recurse(args[0], this.depth0 + 1);

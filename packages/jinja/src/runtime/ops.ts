@@ -50,6 +50,13 @@ function intResult(r: number, a: unknown, b: unknown, op: (x: bigint, y: bigint)
   return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
 }
 const toBig = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(numVal(v)));
+/** Huge ints make every operation slow: results beyond this many bits count as exceeding the size cap. */
+const MAX_INT_BITS = 1_000_000;
+function checkBig(r: bigint): bigint {
+  const neg = r < 0n ? -r : r;
+  if (neg >> BigInt(MAX_INT_BITS) !== 0n) checkSize(Number.POSITIVE_INFINITY);
+  return r;
+}
 /** An int that needs exact (bigint) arithmetic: a bigint, or an integral number beyond 2^53. */
 const needsBig = (v: unknown): boolean => typeof v === "bigint" || (typeof v === "number" && !Number.isSafeInteger(v));
 
@@ -62,7 +69,7 @@ function arith(
 ): unknown {
   if (isFloat(a) || isFloat(b)) return mkFloat(f(numVal(a), numVal(b)));
   if (needsBig(a) || needsBig(b)) {
-    const r = big(toBig(a), toBig(b));
+    const r = checkBig(big(toBig(a), toBig(b)));
     return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
   }
   void op;
@@ -213,7 +220,7 @@ export function pow(a: unknown, b: unknown): unknown {
   }
   const r = x ** y;
   if (Number.isSafeInteger(r)) return r;
-  checkSize(Math.abs(y) * Math.log10(Math.max(2, Math.abs(x))));
+  if (Math.abs(y) * Math.log2(Math.max(2, Math.abs(x))) > MAX_INT_BITS) checkSize(Number.POSITIVE_INFINITY);
   return toBig(a) ** toBig(b);
 }
 
