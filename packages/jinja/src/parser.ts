@@ -299,7 +299,7 @@ export class Parser {
 
   private parseSignature(): Param[] {
     const params: Param[] = [];
-    this.expectOp("(");
+    const open = this.expectOp("(");
     while (!this.isOp(")")) {
       if (params.length) this.expectOp(",");
       if (this.isOp(")")) break;
@@ -307,6 +307,12 @@ export class Parser {
       params.push({ name, default: this.skipOp("=") ? this.parseExpression() : null });
     }
     this.expectOp(")");
+    if (params.some((p) => p.name === "caller" && p.default === null)) {
+      this.fail(
+        'When defining macros or call blocks the special "caller" argument must be omitted or be given a default.',
+        open,
+      );
+    }
     return params;
   }
 

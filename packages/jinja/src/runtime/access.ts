@@ -19,6 +19,8 @@ import {
   fromHost,
   hasSurrogates,
   isDict,
+  isFloat,
+  isNumber,
   isOwnEnumerable,
   isTuple,
   type Kwargs,
@@ -85,6 +87,11 @@ function pyAttribute(obj: unknown, name: string): unknown {
   if (obj instanceof Markup) {
     const m = STR_METHODS.get(name);
     return m ? new BoundMethod(obj.s, m, name) : undefined;
+  }
+  if (isNumber(obj)) {
+    // numbers.Number attributes
+    if (name === "real") return typeof obj === "boolean" ? (obj ? 1 : 0) : obj;
+    if (name === "imag") return isFloat(obj) ? new PyFloat(0) : 0;
   }
   return undefined;
 }

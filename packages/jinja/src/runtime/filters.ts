@@ -8,6 +8,7 @@ import { dumps } from "./json.js";
 import { checkSize } from "./limits.js";
 import { replaceStr } from "./methods.js";
 import { escapeValue, iterate } from "./ops.js";
+import { pySort } from "./sort.js";
 import { pyCapitalize, pySplitlines, pyStrip } from "./strings.js";
 import {
   codePoints,
@@ -89,12 +90,7 @@ function sortKeyFn(caseSensitive: unknown, attribute: unknown): (v: unknown) => 
 
 function pySorted(items: unknown[], key: (v: unknown) => unknown, reverse: boolean): unknown[] {
   const keyed = items.map((v) => [key(v), v] as const);
-  keyed.sort((a, b) => {
-    if (pyEq(a[0], b[0])) return 0;
-    const c = pyCompare(a[0], b[0], "lt");
-    return reverse ? -c : c;
-  });
-  return keyed.map((x) => x[1]);
+  return pySort(keyed, (a, b) => pyCompare(a[0], b[0], "lt") < 0, reverse).map((x) => x[1]);
 }
 
 function selectOrReject(

@@ -13,6 +13,7 @@ import {
   Namespace,
   numVal,
   PyCallable,
+  rangeList,
   toStr,
   typeName,
 } from "./values.js";
@@ -59,7 +60,7 @@ export function pyRange(args: unknown[], kw: Kwargs): number[] {
   }
   const out: number[] = [];
   for (let i = 0; i < len; i++) out.push(start + i * step);
-  return out;
+  return rangeList(out, start, stop, step);
 }
 
 class Cycler extends EngineObject {

@@ -1,6 +1,7 @@
 // Python json.dumps (the chat-template `tojson`) and parseJSON, which keeps what JSON.parse loses.
 import { typeError } from "../errors.js";
 import { checkSize } from "./limits.js";
+import { pySort } from "./sort.js";
 import {
   compareCodePoints,
   dictEntries,
@@ -10,6 +11,7 @@ import {
   isDict,
   Markup,
   PyFloat,
+  pyCompare,
   typeName,
   Undefined,
 } from "./values.js";
@@ -161,15 +163,8 @@ export function dumps(value: unknown, o: DumpOptions): string {
 }
 
 function sortEntries(entries: [unknown, unknown][]): [unknown, unknown][] {
-  return entries.slice().sort((a, b) => {
-    if (typeof a[0] === "string" && typeof b[0] === "string") return compareCodePoints(a[0], b[0]);
-    const x = a[0] as number;
-    const y = b[0] as number;
-    if (typeof x !== typeof y) {
-      throw typeError(`'<' not supported between instances of '${typeName(b[0])}' and '${typeName(a[0])}'`);
-    }
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  // json.dumps sorts the items by key with Python's `<`
+  return pySort(entries, (a, b) => pyCompare(a[0], b[0], "lt") < 0);
 }
 
 // ---------------------------------------------------------------- parseJSON

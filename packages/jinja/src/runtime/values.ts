@@ -13,6 +13,14 @@ export function tuple(items: unknown[]): unknown[] {
 }
 export const isTuple = (v: unknown[]): boolean => (v as Tagged)[TUPLE] === true;
 
+const RANGE: unique symbol = Symbol("range");
+/** The list `range()` returns, remembering its arguments so it prints as Python's `range(a, b)`. */
+export function rangeList(items: number[], start: number, stop: number, step: number): number[] {
+  (items as number[] & { [RANGE]?: string })[RANGE] =
+    step === 1 ? `range(${start}, ${stop})` : `range(${start}, ${stop}, ${step})`;
+  return items;
+}
+
 const FIELDS: unique symbol = Symbol("fields");
 /** A tuple whose items can also be read by name (groupby's `grouper` / `list`). */
 export function namedTuple(items: unknown[], fields: string[]): unknown[] {
@@ -154,6 +162,9 @@ export function findNumericKey(m: Map<unknown, unknown>, key: unknown): { found:
 
 /** dict[key] = value with Python key identity (the first equal key is kept). */
 export function dictSet(m: Map<unknown, unknown>, key: unknown, value: unknown): void {
+  if ((Array.isArray(key) && !isTuple(key)) || isDict(key) || key instanceof Undefined) {
+    throw new Fault("type", `unhashable type: '${typeName(key)}'`);
+  }
   if (numericKey(key) && !m.has(key)) {
     const f = findNumericKey(m, key);
     m.set(f.key, value);
@@ -325,6 +336,8 @@ export function pyRepr(v: unknown): string {
   if (typeof v === "string") return strRepr(v);
   if (v instanceof Undefined) return "Undefined";
   if (Array.isArray(v)) {
+    const range = (v as { [RANGE]?: string })[RANGE];
+    if (range !== undefined) return range;
     const parts = v.map((x) => pyRepr(fromHost(x)));
     if (isTuple(v)) return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(", ")})`;
     return `[${parts.join(", ")}]`;
