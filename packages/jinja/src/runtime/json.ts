@@ -3,7 +3,6 @@ import { typeError } from "../errors.js";
 import { checkSize } from "./limits.js";
 import { pySort } from "./sort.js";
 import {
-  compareCodePoints,
   dictEntries,
   floatRepr,
   fromHost,
