@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { openPglite } from "../src/store/db.js";
+import { importJsonl } from "../src/store/jsonl.js";
 import { ModelStore } from "../src/store/model-store.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
 
@@ -24,15 +25,11 @@ const runImport = (...files: string[]) =>
     },
   );
 
-it("imports a JSON-lines dump, and stops with line numbers on a bad one", async () => {
+it("imports a JSON-lines dump as a process; a bad line stops an import with its line number", async () => {
   const good = join(work, "good.jsonl");
   writeFileSync(good, `${FIXTURE_MODELS.map((model) => JSON.stringify(model)).join("\n")}\n\n`);
   const bad = join(work, "bad.jsonl");
   writeFileSync(bad, `${JSON.stringify({ id: "fine/model" })}\n{"id": "broken\n`);
-
-  const failed = runImport(bad);
-  expect(failed.status).toBe(1);
-  expect(failed.stderr).toContain("bad.jsonl:2: not valid JSON");
 
   const done = runImport(good);
   expect(done.stderr).toBe("");
@@ -42,7 +39,18 @@ it("imports a JSON-lines dump, and stops with line numbers on a bad one", async 
   const store = await ModelStore.open(await openPglite(join(work, "db")));
   try {
     expect(await store.count()).toBe(FIXTURE_MODELS.length);
+    // A bad line stops the import with its number, before its batch is written.
+    await expect(importJsonl(store, bad)).rejects.toThrow(`${bad}:2: not valid JSON`);
     expect(await store.get("fine/model")).toBeUndefined();
+    const invalid = join(work, "invalid.jsonl");
+    writeFileSync(
+      invalid,
+      `${JSON.stringify({ id: "ok/one" })}
+${JSON.stringify({ id: "x/y", likes: "many" })}
+`,
+    );
+    await expect(importJsonl(store, invalid)).rejects.toThrow(`${invalid} (lines 1-2): model x/y: likes must be`);
+    expect(await store.count()).toBe(FIXTURE_MODELS.length);
   } finally {
     await store.close();
   }
