@@ -121,3 +121,12 @@ describe("InferenceClient", () => {
     expect(new HfInference()).toBeInstanceOf(InferenceClient);
   });
 });
+
+describe("@hubkit/inference/errors", () => {
+  test("the error classes form one hierarchy", async () => {
+    const errors = await import("../../src/errors.js");
+    expect(new errors.InferenceClientInputError("x")).toBeInstanceOf(errors.InferenceClientError);
+    expect(new errors.InferenceTimeoutError(5).message).toBe("Request timed out after 5 ms");
+    expect(errors.InferenceOutputError).toBe(inference.InferenceOutputError);
+  });
+});
