@@ -108,7 +108,9 @@ function readValue(reader: Reader, type: number): unknown {
 
 /** Parses the header from the first bytes of a GGUF file. */
 export function parseGGUFHeader(bytes: Uint8Array): GGUFHeader {
-  if (!(bytes instanceof Uint8Array)) throw new TypeError("parseGGUFHeader expects a Uint8Array");
+  // A tag check rather than instanceof: byte arrays may come from another realm (a worker, a test environment).
+  if (Object.prototype.toString.call(bytes) !== "[object Uint8Array]")
+    throw new TypeError("parseGGUFHeader expects a Uint8Array");
   const reader = new Reader(bytes);
   let magic: number;
   try {

@@ -27,7 +27,9 @@ export default function TasksPage() {
                   </Link>
                   {data.subtasks && data.subtasks.length > 0 ? (
                     <details className="subtasks">
-                      <summary>{data.subtasks.length} subtasks</summary>
+                      <summary>
+                        {data.subtasks.length} subtask{data.subtasks.length === 1 ? "" : "s"}
+                      </summary>
                       <ul>
                         {data.subtasks.map((sub) => (
                           <li key={sub.type}>{sub.name}</li>

@@ -1,0 +1,50 @@
+import { LOCAL_APPS } from "@hubkit/tasks";
+import { describe, expect, test } from "vitest";
+import { fillPlaceholders, ggufFiles, normaliseLocalAppSnippets, shellQuote } from "./local-app-snippets";
+
+describe("local app snippets", () => {
+  test("shell quoting keeps safe words and single-quotes the rest", () => {
+    expect(shellQuote("model-Q4_K_M.gguf")).toBe("model-Q4_K_M.gguf");
+    expect(shellQuote("my model.gguf")).toBe("'my model.gguf'");
+    expect(shellQuote("a'b$(x)")).toBe(`'a'"'"'b$(x)'`);
+    expect(shellQuote("")).toBe("''");
+  });
+
+  test("placeholders take the chosen file and its quant", () => {
+    expect(fillPlaceholders("run {{GGUF_FILE}} as x{{OLLAMA_TAG}}", "dir/m-Q8_0.gguf")).toBe(
+      "run dir/m-Q8_0.gguf as x:Q8_0",
+    );
+    expect(fillPlaceholders("x{{OLLAMA_TAG}}", "no-quant.gguf")).toBe("x");
+    expect(fillPlaceholders("run {{GGUF_FILE}}", undefined)).toBe("run {{GGUF_FILE}}");
+    expect(fillPlaceholders("run {{GGUF_FILE}}", "a b-Q4_0.gguf")).toBe("run 'a b-Q4_0.gguf'");
+  });
+
+  test("every output shape becomes a list of titled snippets", () => {
+    expect(normaliseLocalAppSnippets("one")).toEqual([{ title: "Run", content: "one" }]);
+    expect(normaliseLocalAppSnippets(["a", "b"]).map((s) => s.title)).toEqual(["Option 1", "Option 2"]);
+    expect(
+      normaliseLocalAppSnippets({ title: "T", setup: "s {{GGUF_FILE}}", content: ["l1", "l2"] }, "f.gguf"),
+    ).toEqual([{ title: "T", setup: "s f.gguf", content: "l1\nl2" }]);
+  });
+
+  test("with the real catalogue: Ollama gets the quant of the chosen file", () => {
+    const model = {
+      id: "org/Model-GGUF",
+      tags: ["gguf", "conversational"],
+      pipeline_tag: "text-generation" as const,
+      gguf: { total: 8e9, context_length: 8192 },
+    };
+    const app = LOCAL_APPS.ollama;
+    expect(app.displayOnModelPage(model)).toBe(true);
+    const [first] = normaliseLocalAppSnippets(app.snippet(model, "Model-Q5_K_M.gguf"), "Model-Q5_K_M.gguf");
+    expect(first.content).toContain("ollama run hf.co/org/Model-GGUF:Q5_K_M");
+    expect(first.content).not.toContain("{{");
+  });
+
+  test("gguf files are picked out of the siblings and sorted", () => {
+    expect(ggufFiles([{ rfilename: "b-Q8_0.gguf" }, { rfilename: "README.md" }, { rfilename: "a-Q4_0.GGUF" }])).toEqual(
+      ["a-Q4_0.GGUF", "b-Q8_0.gguf"],
+    );
+    expect(ggufFiles(undefined)).toEqual([]);
+  });
+});
