@@ -2,6 +2,8 @@
 // this benchmark only, in a temporary folder that is deleted afterwards). Prints p50/p95 per query kind and over
 // all of them, as `name: ours X, reference Y, ratio Z` lines (reference = the 50 ms p95 target).
 //   npm run bench -w apps/hub            (BENCH_MODELS=20000 for a quicker run)
+// With BENCH_DATABASE_URL set, the same runs on that PostgreSQL server instead, in a throw-away schema.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,7 +11,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "../server/src/app.js";
 import { LocalBackend } from "../server/src/source/local-backend.js";
-import { openPglite } from "../server/src/store/db.js";
+import { openPglite, openPostgres } from "../server/src/store/db.js";
 import { ModelStore } from "../server/src/store/model-store.js";
 import { WebAssets } from "../server/src/web-assets.js";
 import { generatedModel } from "./generate.js";
@@ -39,7 +41,10 @@ const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "hubkit-bench-"));
-  const store = await ModelStore.open(await openPglite(dir));
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  const schema = `hubkit_bench_${randomBytes(4).toString("hex")}`;
+  const engine = postgresUrl ? "PostgreSQL server" : "PGlite";
+  const store = await ModelStore.open(postgresUrl ? await openPostgres(postgresUrl, schema) : await openPglite(dir));
   try {
     const loadStart = performance.now();
     for (let start = 0; start < MODEL_COUNT; start += 5000) {
@@ -48,7 +53,7 @@ async function main() {
     }
     await store.db.query("ANALYZE hub_models");
     const loadSeconds = (performance.now() - loadStart) / 1000;
-    console.log(`# ${MODEL_COUNT} generated models indexed in ${loadSeconds.toFixed(1)} s (PGlite, ${dir})`);
+    console.log(`# ${MODEL_COUNT} generated models indexed in ${loadSeconds.toFixed(1)} s (${engine})`);
 
     const app = createApp({ backend: new LocalBackend(store), web: new WebAssets(join(dir, "no-web")) });
     const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
@@ -88,6 +93,7 @@ async function main() {
     );
     await new Promise((done) => server.close(() => done(undefined)));
   } finally {
+    if (postgresUrl) await store.db.query(`DROP SCHEMA ${schema} CASCADE`);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
