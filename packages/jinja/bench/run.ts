@@ -1,6 +1,6 @@
 // Benchmark of jinja.md §12: @hubkit/jinja against Python Jinja2 in the same run, on the chat-bench cases
 // (Llama-3.1 tool template with 26 messages / 4 tools, Qwen2.5, ChatML). Compile and render are timed separately:
-// ≥ 200 warm-up calls, then ≥ 2000 timed calls, median of 3 runs. Each render gets the plain JSON.parse'd
+// ≥ 200 warm-up calls, then ≥ 2000 timed calls, median of 3 runs (alternating between the engines). Each render gets the plain JSON.parse'd
 // context, so the engine converts it on every call as the real API does.
 // Prints `name: ours X, reference Y, ratio Z` lines. BENCH_QUICK=1 runs 10× fewer calls (for development only).
 import { spawnSync } from "node:child_process";
@@ -41,30 +41,28 @@ function perCallMs(fn: () => unknown, warmup: number, iterations: number): numbe
   return Number(process.hrtime.bigint() - start) / 1e6 / iterations;
 }
 
-function runs(fn: () => unknown): number[] {
-  return Array.from({ length: RUNS }, () => perCallMs(fn, WARMUP, ITERATIONS));
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+/** One run of our engine on one case (each figure is the mean per call over ITERATIONS timed calls). */
 function timeOurs(benchCase: BenchCase): Timings {
   const template = new Template(benchCase.chat_template);
   const trivial = new Template(TRIVIAL_TEMPLATE);
   const context = benchCase.data;
   return {
-    compile_ms: runs(() => new Template(benchCase.chat_template)),
-    render_ms: runs(() => template.render(context)),
-    trivial_ms: runs(() => trivial.render(context)),
+    compile_ms: [perCallMs(() => new Template(benchCase.chat_template), WARMUP, ITERATIONS)],
+    render_ms: [perCallMs(() => template.render(context), WARMUP, ITERATIONS)],
+    trivial_ms: [perCallMs(() => trivial.render(context), WARMUP, ITERATIONS)],
     output: template.render(context),
   };
 }
 
+/** One run of Python Jinja2 on every case, in its own process. */
 function timeReference(python: string): Record<string, Timings> {
   const script = fileURLToPath(new URL("./reference.py", import.meta.url));
-  const job = JSON.stringify({ cases, warmup: WARMUP, iterations: ITERATIONS, runs: RUNS });
+  const job = JSON.stringify({ cases, warmup: WARMUP, iterations: ITERATIONS, runs: 1 });
   const run = spawnSync(python, [script], {
     input: job,
     encoding: "utf8",
@@ -83,6 +81,16 @@ function pythonVersions(python: string): string {
   return `Python ${py}, Jinja2 ${jinja}`;
 }
 
+function merge(into: Timings | undefined, run: Timings): Timings {
+  if (!into) return run;
+  return {
+    compile_ms: [...into.compile_ms, ...run.compile_ms],
+    render_ms: [...into.render_ms, ...run.render_ms],
+    trivial_ms: [...into.trivial_ms, ...run.trivial_ms],
+    output: run.output,
+  };
+}
+
 const fmt = (ms: number) => `${ms.toFixed(4)} ms`;
 
 function main(): void {
@@ -94,10 +102,18 @@ function main(): void {
   );
   console.log(`# warm-up ${WARMUP}, ${ITERATIONS} timed calls, median of ${RUNS} runs${QUICK ? " (BENCH_QUICK)" : ""}`);
 
+  // Runs alternate between the engines (never concurrently), so a change of machine load over the minutes the
+  // bench takes weighs on both sides alike.
   const ours: Record<string, Timings> = {};
-  for (const [name, benchCase] of Object.entries(cases)) ours[name] = timeOurs(benchCase);
-  // Python runs after ours, not concurrently, so the two engines never compete for the cores.
-  const reference = python ? timeReference(python) : undefined;
+  let reference: Record<string, Timings> | undefined;
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, benchCase] of Object.entries(cases)) ours[name] = merge(ours[name], timeOurs(benchCase));
+    if (python) {
+      const once = timeReference(python);
+      reference ??= {};
+      for (const name of Object.keys(cases)) reference[name] = merge(reference[name], once[name] as Timings);
+    }
+  }
 
   const ratios = { compile: [] as number[], render: [] as number[] };
   const mismatches: string[] = [];
