@@ -3,7 +3,7 @@
 import { blobFromBase64, blobFromDataUrl } from "../lib/base64.js";
 import { callFetch } from "../lib/call.js";
 import { InferenceClientHttpError, InferenceOutputError, redactRequest } from "../lib/errors.js";
-import type { AuthMethod, BodyParams, HeaderParams, InferenceProvider, InferenceTask, UrlParams } from "../types.js";
+import type { BodyParams, HeaderParams, InferenceProvider, InferenceTask, UrlParams } from "../types.js";
 import type { ProviderHelper, ResponseContext } from "./types.js";
 import { isChatCompletionOutput } from "./validate.js";
 
@@ -113,8 +113,4 @@ export async function download(url: string, context: Pick<ResponseContext, "call
     );
   }
   return response.blob();
-}
-
-export function isAuthDirect(authMethod: AuthMethod): boolean {
-  return authMethod === "provider-key";
 }
