@@ -88,8 +88,9 @@ export async function httpError(
           const detail = record.error === undefined ? "undefined" : asMessage(record.error);
           return make(`Server ${model} does not seem to support chat completion. Error: ${detail}`, body);
         }
-        if (record.error !== undefined) return make(asMessage(record.error), body);
-        if (record.detail !== undefined) return make(asMessage(record.detail), body);
+        // `error ?? detail`: a null field counts as absent.
+        if (record.error != null) return make(asMessage(record.error), body);
+        if (record.detail != null) return make(asMessage(record.detail), body);
         return make(JSON.stringify(body), body);
       }
     }

@@ -18,6 +18,7 @@ describe("non-streaming (§7)", () => {
     [json({ error: { code: 1 } }, 400), '{"code":1}'],
     [json({ detail: "bad" }, 422), "bad"],
     [json({ error: "e", detail: "d" }, 422), "e"],
+    [json({ error: null, detail: "d" }, 422), "d"],
     [json({ other: 1 }, 500), '{"other":1}'],
     [text('{"error": "x"}', 400, "application/problem+json"), "x"],
     [text("not json", 500, "application/json"), "not json"],
