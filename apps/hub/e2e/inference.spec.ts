@@ -57,3 +57,40 @@ test("an unreachable endpoint gives a clear error", async ({ page, guard }) => {
   await expect(page.getByRole("alert")).toContainText(/cannot be reached/);
   guard.errors.length = 0; // the browser logs the refused connection itself
 });
+
+test("task widget: a classification answer from an endpoint is drawn as a chart", async ({ page, guard }) => {
+  guard.allow(emulator.url);
+  const id = "distilbert/distilbert-base-uncased-finetuned-sst-2-english";
+  await page.goto(`/models/${id}`);
+  await page.getByLabel("My OpenAI-compatible endpoint").check();
+  await page.getByLabel("Endpoint URL").fill(`${emulator.url}/hf-inference/models/${id}`);
+  // The example input comes from the catalogue.
+  await expect(page.getByRole("textbox", { name: "Input", exact: true })).toHaveValue(/.+/);
+  await page.getByRole("button", { name: "Compute" }).click();
+  const chart = page.locator(".try-it").getByRole("list", { name: "Scores" });
+  await expect(chart.getByRole("listitem").first()).toBeVisible();
+  const scores = await chart.locator(".score-value").allTextContents();
+  expect(scores.length).toBeGreaterThan(0);
+  for (const score of scores) expect(Number(score)).toBeGreaterThanOrEqual(0);
+});
+
+test("provider mode without network: the mapping comes from this site, the call fails clearly", async ({
+  page,
+  guard,
+}) => {
+  await page.goto("/models/meta-llama/Llama-3.1-8B-Instruct");
+  await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption("together");
+  await page.getByLabel("Access token (hf_… or a provider key)").fill("hf_test_token");
+  const box = page.getByRole("textbox", { name: "Message" });
+  await box.fill("Hello");
+  const lookup = page.waitForRequest((request) =>
+    request.url().includes("/api/models/meta-llama/Llama-3.1-8B-Instruct?expand"),
+  );
+  await box.press("Enter");
+  await lookup;
+  await expect(page.getByRole("alert")).toContainText(/cannot be reached/);
+  // The only outside request was the router call, which the test network refused.
+  expect(guard.outside).toEqual(["https://router.huggingface.co/together/v1/chat/completions"]);
+  guard.outside.length = 0;
+  guard.errors.length = 0;
+});

@@ -36,7 +36,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), taskDemoAssets()],
   resolve: { conditions: ["hubkit-source", "browser", "module", "import", "default"] },
-  build: { outDir: "dist", emptyOutDir: true, target: "es2022", sourcemap: true },
+  build: { outDir: "dist", emptyOutDir: true, target: "es2022", sourcemap: true, manifest: true },
   server: {
     host: "127.0.0.1",
     port: 5173,

@@ -1,11 +1,11 @@
 // Model search: a search box and filters (task, library, provider, tag) backed by /api/models, with pagination.
 // Everything lives in the URL, so a search can be shared and Back restores it.
-import { INFERENCE_PROVIDERS } from "@hubkit/inference";
 import { PIPELINE_DATA } from "@hubkit/tasks";
 import { useEffect, useState } from "react";
 import { Link } from "../../components/link";
 import { AsyncView } from "../../components/status";
 import { getJson, type LibraryEntry, type ModelRecord, modelPath, nextCursorFromLink } from "../../lib/api";
+import { loadInference } from "../../lib/inference-loader";
 import { useSearchState } from "../../lib/search-state";
 import { useAsync } from "../../lib/use-async";
 import { apiQueryFromPage, hasFilters, SORTS } from "./model-search";
@@ -22,6 +22,9 @@ export default function ModelsPage() {
   const libraries = useAsync("libraries", (signal) =>
     getJson<LibraryEntry[]>("/api/libraries", signal).then((r) => r.data.filter((library) => library.models > 0)),
   );
+  // The provider list lives in @hubkit/inference, a chunk of its own that model pages load anyway.
+  const providers = useAsync("providers", () => loadInference().then((m) => [...m.INFERENCE_PROVIDERS] as string[]));
+  const chosenProvider = params.get("provider") ?? "";
   // The search box updates the URL after a short pause, not on every key press.
   const [draft, setDraft] = useState(params.get("q") ?? "");
   const urlQuery = params.get("q") ?? "";
@@ -75,11 +78,13 @@ export default function ModelsPage() {
           <span>Provider</span>
           <select value={params.get("provider") ?? ""} onChange={set("provider")}>
             <option value="">Any provider</option>
-            {INFERENCE_PROVIDERS.map((provider) => (
-              <option key={provider} value={provider}>
-                {provider}
-              </option>
-            ))}
+            {(providers.status === "ready" ? providers.data : chosenProvider ? [chosenProvider] : []).map(
+              (provider) => (
+                <option key={provider} value={provider}>
+                  {provider}
+                </option>
+              ),
+            )}
           </select>
         </label>
         <label>
