@@ -4,6 +4,7 @@ export type { InferenceClientEndpointMethods, InferenceClientMethods } from "./I
 export { HfInference, InferenceClient, InferenceClientEndpoint } from "./InferenceClient.js";
 export type * from "./inference-types.js";
 export { InferenceOutputError } from "./lib/errors.js";
+export * as snippets from "./snippets/index.js";
 export type { AudioClassificationArgs } from "./tasks/audio/audioClassification.js";
 export type { AudioToAudioArgs, AudioToAudioOutput, AudioToAudioOutputElem } from "./tasks/audio/audioToAudio.js";
 export type { AutomaticSpeechRecognitionArgs } from "./tasks/audio/automaticSpeechRecognition.js";
@@ -16,7 +17,6 @@ export type { ObjectDetectionArgs } from "./tasks/cv/objectDetection.js";
 export type { TextToImageArgs, TextToImageOptions } from "./tasks/cv/textToImage.js";
 export type { TextToVideoArgs, TextToVideoOutput } from "./tasks/cv/textToVideo.js";
 export type { ZeroShotImageClassificationArgs } from "./tasks/cv/zeroShotImageClassification.js";
-export * as snippets from "./snippets/index.js";
 export * from "./tasks/index.js";
 export type { DocumentQuestionAnsweringArgs } from "./tasks/multimodal/documentQuestionAnswering.js";
 export type { VisualQuestionAnsweringArgs } from "./tasks/multimodal/visualQuestionAnswering.js";
