@@ -1,4 +1,6 @@
 // Builds the whole server from a config: the backend (local index or upstream), the app, the socket.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
@@ -15,15 +17,25 @@ export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "d
   return config.databaseUrl !== undefined ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
-/** Opens the local index, loading the seed when it is empty (the first start). */
+/**
+ * Opens the local index and loads the seed when the index has not got this exact seed yet (first start, or the
+ * seed file changed since). Loading upserts by id: models imported from elsewhere stay.
+ */
 export async function openLocalStore(
   config: ServerConfig,
   log: (line: string) => void = () => {},
 ): Promise<ModelStore> {
   const store = await ModelStore.open(await openDatabase(config));
-  if ((await store.count()) === 0) {
-    const { imported } = await importJsonl(store, config.seedFile);
-    log(`[hub] seeded the model index with ${imported} models from ${config.seedFile}`);
+  try {
+    const seedHash = createHash("sha256").update(readFileSync(config.seedFile)).digest("hex");
+    if ((await store.getMeta("seed_sha256")) !== seedHash) {
+      const { imported } = await importJsonl(store, config.seedFile);
+      await store.setMeta("seed_sha256", seedHash);
+      log(`[hub] loaded ${imported} models into the index from ${config.seedFile}`);
+    }
+  } catch (error) {
+    await store.close();
+    throw error;
   }
   return store;
 }

@@ -27,7 +27,7 @@ describe("server on a real socket", () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it("listens on 127.0.0.1 and seeds an empty index", async () => {
+  it("listens on 127.0.0.1 and seeds the index", async () => {
     expect(local.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await (await fetch(`${local.url}/api/health`)).json();
     expect(health).toEqual({ status: "ok", mode: "local", database: "pglite", models: FIXTURE_MODELS.length });

@@ -56,6 +56,11 @@ export const MIGRATIONS: readonly Migration[] = [
         WHERE word <> ''), ''::tsvector)`,
     ],
   },
+  {
+    version: 3,
+    name: "key-value facts about the index (which seed it holds)",
+    statements: ["CREATE TABLE IF NOT EXISTS hub_meta (key text PRIMARY KEY, value text NOT NULL)"],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -191,6 +191,18 @@ export class ModelStore {
     return { ...row.record, ...columns, private: false };
   }
 
+  async getMeta(key: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ value: string }>("SELECT value FROM hub_meta WHERE key = $1", [key]);
+    return rows[0]?.value;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.db.query(
+      "INSERT INTO hub_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+      [key, value],
+    );
+  }
+
   /** Model counts per library_name, most used first. */
   async countByLibrary(): Promise<Map<string, number>> {
     const rows = await this.db.query<{ library_name: string; n: number }>(
