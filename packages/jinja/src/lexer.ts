@@ -52,6 +52,12 @@ const isSpace = (c: number): boolean =>
   c === 0x3000 ||
   (c >= 0x1c && c <= 0x1f) ||
   c === 0x85;
+/** Python's str.rstrip() without a regular expression (`\s+$` backtracks quadratically on long text). */
+function rstripSpace(s: string): string {
+  let end = s.length;
+  while (end > 0 && isSpace(s.charCodeAt(end - 1))) end--;
+  return end === s.length ? s : s.slice(0, end);
+}
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const NAME_START = /[\p{L}\p{Nl}_]/u;
 const NAME_PART = /[\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}]/u;
@@ -205,7 +211,7 @@ class Lexer {
       const sign = signCode === 45 ? "-" : signCode === 43 ? "+" : "";
       let text = s.slice(start, i);
       if (sign === "-") {
-        text = text.replace(/\s+$/u, "");
+        text = rstripSpace(text);
       } else if (sign !== "+" && this.lstripBlocks && kind !== 1) {
         const lPos = text.lastIndexOf("\n") + 1;
         if ((lPos > 0 || start === 0 || s.charCodeAt(start - 1) === 10) && lPos < text.length) {
@@ -280,7 +286,7 @@ class Lexer {
         continue;
       }
       let body = s.slice(bodyStart, at);
-      if (sign === "-") body = body.replace(/\s+$/u, "");
+      if (sign === "-") body = rstripSpace(body);
       else if (sign !== "+" && this.lstripBlocks) {
         const lPos = body.lastIndexOf("\n") + 1;
         if (lPos > 0 && lPos < body.length && /^[^\S\n]+$/u.test(body.slice(lPos))) body = body.slice(0, lPos);

@@ -29,9 +29,37 @@ function urlQuote(s: string, safe: string): string {
   return out;
 }
 
+/** Removes `<!--…-->` and `<…>` like Jinja2's `(<!--.*?-->|<[^>]*>)`, in linear time (no regex backtracking). */
+function removeTags(s: string): string {
+  let out = "";
+  let i = 0;
+  let commentsPossible = true;
+  let tagsPossible = true;
+  while (i < s.length) {
+    const lt = s.indexOf("<", i);
+    if (lt === -1) break;
+    out += s.slice(i, lt);
+    let end = -1;
+    if (commentsPossible && s.startsWith("<!--", lt)) {
+      const c = s.indexOf("-->", lt + 4);
+      if (c === -1) commentsPossible = false;
+      else end = c + 3;
+    }
+    if (end === -1 && tagsPossible) {
+      const gt = s.indexOf(">", lt + 1);
+      if (gt === -1) tagsPossible = false;
+      else end = gt + 1;
+    }
+    if (end === -1) {
+      out += "<";
+      i = lt + 1;
+    } else i = end;
+  }
+  return out + s.slice(i);
+}
+
 function striptags(s: string): string {
-  const noComments = s.replace(/<!--.*?-->/gs, "");
-  const noTags = noComments.replace(/<[^>]*>/gs, "");
+  const noTags = removeTags(s);
   const collapsed = noTags
     .split(/\s+/u)
     .filter((x) => x)
@@ -99,9 +127,13 @@ function urlize(text: string, trimLimit: number | null, nofollow: boolean, targe
   const trim = (x: string) => (trimLimit !== null && x.length > trimLimit ? `${x.slice(0, trimLimit)}...` : x);
   return words
     .map((word) => {
-      const m = /^([(<]*)(.*?)([.,)>\n]*)$/s.exec(word);
-      if (!m) return htmlEscape(word);
-      const [, head, middle, tail] = m;
+      let a = 0;
+      while (a < word.length && (word[a] === "(" || word[a] === "<")) a++;
+      let b = word.length;
+      while (b > a && ".,)>\n".includes(word[b - 1])) b--;
+      const head = word.slice(0, a);
+      const middle = word.slice(a, b);
+      const tail = word.slice(b);
       let link: string | null = null;
       if (/^https?:\/\//.test(middle)) link = middle;
       else if (/^www\./.test(middle) || /^[\w.-]+\.(com|net|org)$/.test(middle)) link = `https://${middle}`;

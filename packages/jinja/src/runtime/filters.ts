@@ -169,7 +169,7 @@ function toFloat(value: unknown, dflt: unknown): unknown {
     const s = toStr(value)
       .trim()
       .replace(/(\d)_(?=\d)/g, "$1");
-    if (/^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
+    if (/^[+-]?(\d+(\.\d*)?([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
     const low = s.toLowerCase();
     if (/^[+-]?(inf|infinity)$/.test(low)) return low.startsWith("-") ? -Infinity : Infinity;
     if (/^[+-]?nan$/.test(low)) return Number.NaN;
