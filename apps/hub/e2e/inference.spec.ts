@@ -2,7 +2,7 @@
 // OpenAI-compatible endpoint: @hubkit/emulator started on a free loopback port.
 
 import { type RunningEmulator, startEmulatorProcess } from "./emulator";
-import { expect, test } from "./fixtures";
+import { expect, screenshot, test } from "./fixtures";
 
 let emulator: RunningEmulator;
 test.beforeAll(async () => {
@@ -27,6 +27,7 @@ test("playground: a chat answer streams from a custom endpoint", async ({ page, 
   await box.press("Enter");
   await expect(page.getByTestId("assistant-message")).toHaveCount(2);
   await expect(page.getByTestId("assistant-message").last()).toContainText("You said: And again");
+  await screenshot(page, "playground-chat");
 });
 
 test("model page: try-it chats with the endpoint; the token stays in the tab", async ({ page, guard }) => {
@@ -72,6 +73,7 @@ test("task widget: a classification answer from an endpoint is drawn as a chart"
   const scores = await chart.locator(".score-value").allTextContents();
   expect(scores.length).toBeGreaterThan(0);
   for (const score of scores) expect(Number(score)).toBeGreaterThanOrEqual(0);
+  await screenshot(page, "model-try-it-chart");
 });
 
 test("provider mode without network: the mapping comes from this site, the call fails clearly", async ({

@@ -21,6 +21,7 @@ export default function GgufPage() {
   const [fileName, setFileName] = useState("Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf");
   const label = parseGGUFQuantLabel(fileName);
   const description = label ? safeDescribe(label) : undefined;
+  const labelType = label ? describeGGUFQuantLabel(label)?.type : undefined;
   return (
     <section>
       <h1>GGUF quantization</h1>
@@ -56,7 +57,7 @@ export default function GgufPage() {
             </thead>
             <tbody>
               {QUANTS.map((quant) => (
-                <tr key={quant.name} className={quant.name === label ? "highlight" : undefined}>
+                <tr key={quant.name} className={quant.name === labelType ? "highlight" : undefined}>
                   <th scope="row">
                     <code>{quant.name}</code>
                   </th>

@@ -64,11 +64,11 @@ export function TryIt({ model, task, conversational, providers, example, preferE
           </label>
         ) : (
           <label className="field">
-            <span>Endpoint URL</span>
+            <span>Endpoint URL (llama.cpp :8080/v1, Ollama :11434/v1…)</span>
             <input
               type="url"
               value={credentials.endpointUrl}
-              placeholder="http://127.0.0.1:8080/v1 (llama.cpp) or http://127.0.0.1:11434/v1 (Ollama)"
+              placeholder="http://127.0.0.1:8080/v1"
               onChange={(event) => setCredentials({ endpointUrl: event.target.value })}
             />
           </label>
