@@ -392,6 +392,7 @@ class Lexer {
     }
     let q = digitsFrom(p, isDigit);
     let isFloat = false;
+    const allDigitsEnd = q;
     if (s[q] === "." && isDigit(s.charCodeAt(q + 1))) {
       q = digitsFrom(q + 1, isDigit);
       isFloat = true;
@@ -403,6 +404,10 @@ class Lexer {
         q = digitsFrom(r, isDigit);
         isFloat = true;
       }
+    }
+    if (!isFloat && s[start] === "0" && allDigitsEnd > start + 1) {
+      // Jinja2's integer rule for a leading zero is `0(_?0)*`: "012" lexes as 0 then 12
+      q = digitsFrom(start, (c) => c === 48);
     }
     this.push(isFloat ? "float" : "integer", s.slice(start, q).replace(/_/g, ""), start);
     return q;

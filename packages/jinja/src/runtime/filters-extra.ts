@@ -1,22 +1,11 @@
 // Tier-2 filters (HTML / URL / text layout helpers), kept apart from the ones chat templates use.
 import { typeError } from "../errors.js";
 import { bind, REQUIRED } from "./args.js";
-import type { FilterFn } from "./filters.js";
+import { type FilterFn, toFloat } from "./filters.js";
 import { pyFixed } from "./format.js";
 import { htmlEscape } from "./ops.js";
-import {
-  dictEntries,
-  isDict,
-  isNumber,
-  isTuple,
-  Markup,
-  numVal,
-  pyCompare,
-  pyRepr,
-  toStr,
-  truthy,
-  Undefined,
-} from "./values.js";
+import { pformat } from "./pprint.js";
+import { dictEntries, isDict, Markup, numVal, pyRepr, toStr, truthy, Undefined } from "./values.js";
 
 function urlQuote(s: string, safe: string): string {
   const bytes = new TextEncoder().encode(s);
@@ -147,33 +136,14 @@ function urlize(text: string, trimLimit: number | null, nofollow: boolean, targe
     .join("");
 }
 
-/** pprint.pformat for values that fit on one line: like repr, but dict keys sorted. */
-function pformat(v: unknown): string {
-  if (Array.isArray(v)) {
-    const parts = v.map((x) => pformat(x ?? null));
-    if (isTuple(v)) return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(", ")})`;
-    return `[${parts.join(", ")}]`;
-  }
-  if (isDict(v)) {
-    const entries = dictEntries(v).sort((a, b) => {
-      try {
-        return pyCompare(a[0], b[0], "lt");
-      } catch {
-        return 0;
-      }
-    });
-    return `{${entries.map(([k, x]) => `${pformat(k)}: ${pformat(x)}`).join(", ")}}`;
-  }
-  return pyRepr(v);
-}
-
 export const EXTRA_FILTERS: [string, FilterFn][] = [
   [
     "filesizeformat",
     (v, a, k) => {
       const [binary] = bind("do_filesizeformat", a, k, ["binary"], [false]);
-      if (!isNumber(v)) throw typeError("must be real number");
-      return filesizeformat(v, truthy(binary));
+      const f = toFloat(v, null);
+      if (f === null) throw typeError(`could not convert string to float: ${pyRepr(toStr(v))}`);
+      return filesizeformat(f, truthy(binary));
     },
   ],
   ["pprint", (v) => pformat(v)],

@@ -7,9 +7,9 @@ import { printfFormat, pyFixed } from "./format.js";
 import { dumps } from "./json.js";
 import { checkSize } from "./limits.js";
 import { replaceStr } from "./methods.js";
-import { escapeValue, iterate } from "./ops.js";
+import { add, escapeValue, iterate } from "./ops.js";
 import { pySort } from "./sort.js";
-import { pyCapitalize, pySplitlines, pyStrip } from "./strings.js";
+import { asciiDigits, pyCapitalize, pySplitlines, pyStrip } from "./strings.js";
 import {
   codePoints,
   dictEntries,
@@ -120,7 +120,7 @@ function selectOrReject(
 
 function toInt(value: unknown, dflt: unknown, base: number): unknown {
   if (typeof value === "string" || value instanceof Markup) {
-    const s = toStr(value).trim().replace(/_/g, "");
+    const s = asciiDigits(toStr(value)).trim().replace(/_/g, "");
     const m = /^[+-]?(0[xob])?[0-9a-z]+$/i.exec(s);
     if (m) {
       let body = s;
@@ -163,10 +163,11 @@ function toInt(value: unknown, dflt: unknown, base: number): unknown {
   return dflt;
 }
 
-function toFloat(value: unknown, dflt: unknown): unknown {
+/** Python float(value) (numbers and numeric strings); `dflt` when Python would raise. */
+export function toFloat(value: unknown, dflt: unknown): unknown {
   if (isNumber(value)) return mkFloat(numVal(value));
   if (typeof value === "string" || value instanceof Markup) {
-    const s = toStr(value)
+    const s = asciiDigits(toStr(value))
       .trim()
       .replace(/(\d)_(?=\d)/g, "$1");
     if (/^[+-]?(\d+(\.\d*)?([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
@@ -195,7 +196,8 @@ function pyRound(value: unknown, precision: number, method: string): unknown {
     return mkFloat(Number(pyFixed(x / p, 0)) * p);
   }
   const p = 10 ** precision;
-  return mkFloat((method === "ceil" ? Math.ceil(x * p) : Math.floor(x * p)) / p);
+  // math.ceil/floor return ints (no negative zero), then the division makes a float
+  return mkFloat(((method === "ceil" ? Math.ceil(x * p) : Math.floor(x * p)) + 0) / p);
 }
 
 function doTitle(s: string): string {
@@ -582,6 +584,7 @@ const FILTERS: [string, FilterFn][] = [
       const out: unknown[] = [];
       for (const x of iterate(v).map(fromHost)) {
         const kx = key(x);
+        if ((Array.isArray(kx) && !isTuple(kx)) || isDict(kx)) throw typeError(`unhashable type: '${typeName(kx)}'`);
         if (!seen.some((s) => pyEq(s, kx))) {
           seen.push(kx);
           out.push(x);
@@ -595,13 +598,9 @@ const FILTERS: [string, FilterFn][] = [
 ];
 
 function addForSum(a: unknown, b: unknown): unknown {
-  if (isNumber(a) && isNumber(b)) {
-    if (isFloat(a) || isFloat(b)) return mkFloat(numVal(a) + numVal(b));
-    if (typeof a === "bigint" || typeof b === "bigint") return BigInt(numVal(a)) + BigInt(numVal(b));
-    return numVal(a) + numVal(b);
-  }
-  if (b instanceof Undefined) b.fail();
-  throw typeError(`unsupported operand type(s) for +: '${typeName(a)}' and '${typeName(b)}'`);
+  if (typeof a === "string" || a instanceof Markup)
+    throw typeError("sum() can't sum strings [use ''.join(seq) instead]");
+  return add(a, b);
 }
 
 // Filters that take only the value: extra arguments are a TypeError, as in Python.

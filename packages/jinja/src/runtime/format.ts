@@ -1,5 +1,6 @@
 // Python string formatting: printf-style `%`, `str.format` and the float formatting both rely on.
 import { typeError } from "../errors.js";
+import { expDigits, fixedDigits, significantDigits } from "./decimal.js";
 import { checkSize } from "./limits.js";
 import {
   dictGet,
@@ -22,38 +23,23 @@ import {
 /** Fixed-point with `digits` decimals, rounding exact ties half-to-even like Python (JS rounds them up). */
 export function pyFixed(x: number, digits: number): string {
   if (!Number.isFinite(x)) return x > 0 ? "inf" : x < 0 ? "-inf" : "nan";
-  if (Math.abs(x) >= 1e21) return BigInt(Math.round(x)).toString() + (digits > 0 ? `.${"0".repeat(digits)}` : "");
-  const exact = x.toFixed(Math.min(100, digits + 60));
-  const dot = exact.indexOf(".");
-  const tail = exact.slice(dot + 1 + digits);
-  if (/^50*$/.test(tail)) {
-    // exact tie: round half to even
-    const kept = exact.slice(0, dot + 1 + digits).replace(/\.$/, "");
-    const lastDigit = Number(kept[kept.length - 1]);
-    if (lastDigit % 2 === 0) return kept;
-  }
-  const r = x.toFixed(digits);
-  return r === "-0" || /^-0\.0*$/.test(r) ? (Object.is(x, -0) || x < 0 ? r : r.slice(1)) : r;
+  return fixedDigits(x, digits);
 }
 
 function expForm(x: number, precision: number, upper: boolean): string {
-  let s = x.toExponential(precision);
-  s = s.replace(/e([+-])(\d)$/, "e$10$2");
-  return upper ? s.toUpperCase() : s;
+  if (!Number.isFinite(x)) return floatSpecial(x, upper);
+  return expDigits(x, precision, upper);
 }
 
 function generalForm(x: number, precision: number, alt: boolean, upper: boolean): string {
   if (!Number.isFinite(x)) return floatSpecial(x, upper);
   const p = precision === 0 ? 1 : precision;
-  if (x === 0) return alt ? `${Object.is(x, -0) ? "-" : ""}0.${"0".repeat(p - 1)}` : Object.is(x, -0) ? "-0" : "0";
-  const e = Number(x.toExponential(p - 1).split("e")[1]);
-  let s: string;
-  if (e >= -4 && e < p) s = pyFixed(x, p - 1 - e);
-  else s = expForm(x, p - 1, upper);
+  const e = x === 0 ? 0 : significantDigits(x, p - 1).exponent;
+  let s = e >= -4 && e < p ? fixedDigits(x, p - 1 - e) : expDigits(x, p - 1, upper);
   if (!alt) {
-    if (s.includes("e") || s.includes("E")) s = s.replace(/\.?0+([eE])/, "$1");
+    if (/[eE]/.test(s)) s = s.replace(/\.?0+(?=[eE])/, "");
     else if (s.includes(".")) s = s.replace(/\.?0+$/, "");
-  }
+  } else if (!s.includes(".") && !/[eE]/.test(s)) s += ".";
   return s;
 }
 

@@ -13,6 +13,7 @@ import {
   pyCompare,
   typeName,
   Undefined,
+  viewOf,
 } from "./values.js";
 
 export interface DumpOptions {
@@ -104,6 +105,7 @@ export function dumps(value: unknown, o: DumpOptions): string {
     if (v instanceof PyFloat) return floatJson(v.v);
     if (v instanceof Markup) return jsonStr(v.s, o.ensureAscii);
     const isArr = Array.isArray(v);
+    if (isArr && viewOf(v) !== undefined) throw typeError(`Object of type ${typeName(v)} is not JSON serializable`);
     if (!isArr && !isDict(v)) {
       throw typeError(`Object of type ${v instanceof Undefined ? "Undefined" : typeName(v)} is not JSON serializable`);
     }

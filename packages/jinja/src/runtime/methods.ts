@@ -21,6 +21,7 @@ import {
   pyTitle,
 } from "./strings.js";
 import {
+  asView,
   codePoints,
   dictEntries,
   dictGet,
@@ -194,8 +195,21 @@ const STR: [string, StrMethod][] = [
     (s, a, k) => {
       positional("str.count", a, k, 1, 3);
       const sub = needStr(a[0], "must be str, not");
-      if (sub === "") return strLen(s) + 1;
-      return s.split(sub).length - 1;
+      let hay = s;
+      if (a.length > 1) {
+        const cps = codePoints(s);
+        const norm = (v: unknown, dflt: number) => {
+          if (v === null || v === undefined) return dflt;
+          const i = numVal(v);
+          return i < 0 ? Math.max(0, i + cps.length) : Math.min(i, cps.length);
+        };
+        const start = norm(a[1], 0);
+        const end = norm(a[2], cps.length);
+        if (end < start) return 0;
+        hay = cps.slice(start, end).join("");
+      }
+      if (sub === "") return strLen(hay) + 1;
+      return hay.split(sub).length - 1;
     },
   ],
   [
@@ -304,9 +318,25 @@ export function injectMethodHelpers(
 
 type DictMethod = (self: DictLike, args: unknown[], kw: Kwargs) => unknown;
 const DICT: [string, DictMethod][] = [
-  ["items", noArgsDict("items", (d) => dictEntries(d).map((e) => tuple(e)))],
-  ["keys", noArgsDict("keys", (d) => dictKeys(d))],
-  ["values", noArgsDict("values", (d) => dictEntries(d).map((e) => e[1]))],
+  [
+    "items",
+    noArgsDict("items", (d) =>
+      asView(
+        dictEntries(d).map((e) => tuple(e)),
+        { type: "dict_items" },
+      ),
+    ),
+  ],
+  ["keys", noArgsDict("keys", (d) => asView(dictKeys(d).slice(), { type: "dict_keys" }))],
+  [
+    "values",
+    noArgsDict("values", (d) =>
+      asView(
+        dictEntries(d).map((e) => e[1]),
+        { type: "dict_values" },
+      ),
+    ),
+  ],
   [
     "get",
     (d, a, k) => {

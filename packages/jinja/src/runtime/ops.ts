@@ -18,10 +18,12 @@ import {
   PyFloat,
   PyIterator,
   pyEq,
+  rangeList,
   toStr,
   tuple,
   typeName,
   Undefined,
+  viewOf,
 } from "./values.js";
 
 export function htmlEscape(s: string): string {
@@ -289,6 +291,15 @@ function sliceIndex(v: unknown, name: string): number | null {
   throw typeError("slice indices must be integers or None or have an __index__ method");
 }
 
+/** Python's slice.indices(len): normalised (start, stop, step). */
+function pySliceIndices(len: number, start: unknown, stop: unknown, step: unknown): [number, number, number] {
+  const st = sliceIndex(step, "step") ?? 1;
+  const clamp = (v: number | null, dflt: number, lo: number, hi: number) =>
+    v === null ? dflt : v < 0 ? Math.max(lo, v + len) : Math.min(v, hi);
+  if (st > 0) return [clamp(sliceIndex(start, ""), 0, 0, len), clamp(sliceIndex(stop, ""), len, 0, len), st];
+  return [clamp(sliceIndex(start, ""), len - 1, -1, len - 1), clamp(sliceIndex(stop, ""), -1, -1, len - 1), st];
+}
+
 export function sliceIndices(len: number, start: unknown, stop: unknown, step: unknown): number[] {
   const st = sliceIndex(step, "step") ?? 1;
   if (st === 0) throw typeError("slice step cannot be zero");
@@ -323,6 +334,11 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
   }
   if (Array.isArray(obj)) {
     const r = sliceIndices(obj.length, start, stop, step).map((i) => fromHost(obj[i]));
+    const view = viewOf(obj);
+    if (view?.type === "range") {
+      const [a, b, st] = pySliceIndices(obj.length, start, stop, step);
+      return rangeList(r as number[], view.start + a * view.step, view.start + b * view.step, view.step * st);
+    }
     return isTuple(obj) ? tuple(r) : r;
   }
   if (obj === null) throw typeError("'NoneType' object is not subscriptable");

@@ -44,9 +44,7 @@ export function pySplit(s: string, sep: string | null, maxsplit: number, fromRig
         while (i < n && isPySpace(s.charCodeAt(i))) i++;
         if (i >= n) break;
         if (maxsplit >= 0 && words.length === maxsplit) {
-          let end = n;
-          while (end > i && isPySpace(s.charCodeAt(end - 1))) end--;
-          words.push(s.slice(i, end));
+          words.push(s.slice(i)); // the rest keeps its trailing whitespace
           break;
         }
         let j = i;
@@ -61,9 +59,7 @@ export function pySplit(s: string, sep: string | null, maxsplit: number, fromRig
       while (j > 0 && isPySpace(s.charCodeAt(j - 1))) j--;
       if (j <= 0) break;
       if (maxsplit >= 0 && words.length === maxsplit) {
-        let start = 0;
-        while (start < j && isPySpace(s.charCodeAt(start))) start++;
-        words.push(s.slice(start, j));
+        words.push(s.slice(0, j)); // the rest keeps its leading whitespace
         break;
       }
       let i = j;
@@ -102,13 +98,41 @@ const isCased = (ch: string): boolean => ch.toLowerCase() !== ch.toUpperCase();
 const isUpperCh = (ch: string): boolean => isCased(ch) && ch === ch.toUpperCase() && ch !== ch.toLowerCase();
 const isLowerCh = (ch: string): boolean => isCased(ch) && ch === ch.toLowerCase() && ch !== ch.toUpperCase();
 
+// Characters whose titlecase differs from their uppercase (Unicode digraphs).
+const TITLECASE: Record<string, string> = {
+  Ǆ: "ǅ",
+  ǅ: "ǅ",
+  ǆ: "ǅ",
+  Ǉ: "ǈ",
+  ǈ: "ǈ",
+  ǉ: "ǈ",
+  Ǌ: "ǋ",
+  ǋ: "ǋ",
+  ǌ: "ǋ",
+  Ǳ: "ǲ",
+  ǲ: "ǲ",
+  ǳ: "ǲ",
+};
+
+/** Python's titlecase of one character: 'ß' → 'Ss', 'ﬁ' → 'Fi', 'ǆ' → 'ǅ'. */
+export function titleChar(ch: string): string {
+  const t = TITLECASE[ch];
+  if (t !== undefined) return t;
+  const up = ch.toUpperCase();
+  if (up.length > 1 && Array.from(up).length > 1) {
+    const [first, ...rest] = Array.from(up);
+    return first + rest.join("").toLowerCase();
+  }
+  return up;
+}
+
 /** Python str.title(): a letter after an uncased character starts a word. */
 export function pyTitle(s: string): string {
   let out = "";
   let prevCased = false;
   for (const ch of s) {
     if (isCased(ch)) {
-      out += prevCased ? ch.toLowerCase() : ch.toUpperCase();
+      out += prevCased ? ch.toLowerCase() : titleChar(ch);
       prevCased = true;
     } else {
       out += ch;
@@ -121,7 +145,7 @@ export function pyTitle(s: string): string {
 export function pyCapitalize(s: string): string {
   if (!s) return s;
   const first = String.fromCodePoint(s.codePointAt(0) ?? 0);
-  return first.toUpperCase() + s.slice(first.length).toLowerCase();
+  return titleChar(first) + s.slice(first.length).toLowerCase();
 }
 
 export function pyIsLower(s: string): boolean {
@@ -166,6 +190,18 @@ export function pyIsTitle(s: string): boolean {
     } else prevCased = false;
   }
   return cased;
+}
+
+const ND = /\p{Nd}/u;
+/** Python's int()/float() accept any Unicode decimal digit: map them to ASCII (digit blocks start at a zero). */
+export function asciiDigits(s: string): string {
+  if (!/[^\x00-\x7f]/.test(s)) return s;
+  return s.replace(/\p{Nd}/gu, (d) => {
+    const cp = d.codePointAt(0) ?? 0;
+    let start = cp;
+    while (start > 0 && cp - start < 60 && ND.test(String.fromCodePoint(start - 1))) start--;
+    return String((cp - start) % 10);
+  });
 }
 
 /** Converts a UTF-16 index into a code point index (they differ only when astral characters precede it). */

@@ -13,12 +13,20 @@ export function tuple(items: unknown[]): unknown[] {
 }
 export const isTuple = (v: unknown[]): boolean => (v as Tagged)[TUPLE] === true;
 
-const RANGE: unique symbol = Symbol("range");
+const VIEW: unique symbol = Symbol("view");
+/** Lists that stand for other Python sequence types: they print (and fail JSON) like the original. */
+export type ListView =
+  | { type: "range"; start: number; stop: number; step: number }
+  | { type: "dict_keys" | "dict_values" | "dict_items" };
+type Viewed = unknown[] & { [VIEW]?: ListView };
+export const viewOf = (v: unknown[]): ListView | undefined => (v as Viewed)[VIEW];
+export function asView<T extends unknown[]>(items: T, view: ListView): T {
+  (items as Viewed)[VIEW] = view;
+  return items;
+}
 /** The list `range()` returns, remembering its arguments so it prints as Python's `range(a, b)`. */
 export function rangeList(items: number[], start: number, stop: number, step: number): number[] {
-  (items as number[] & { [RANGE]?: string })[RANGE] =
-    step === 1 ? `range(${start}, ${stop})` : `range(${start}, ${stop}, ${step})`;
-  return items;
+  return asView(items, { type: "range", start, stop, step });
 }
 
 const FIELDS: unique symbol = Symbol("fields");
@@ -126,7 +134,7 @@ export function typeName(v: unknown): string {
       return "Undefined";
   }
   if (v === null) return "NoneType";
-  if (Array.isArray(v)) return isTuple(v) ? "tuple" : "list";
+  if (Array.isArray(v)) return isTuple(v) ? "tuple" : (viewOf(v)?.type ?? "list");
   if (v instanceof PyFloat) return "float";
   if (v instanceof Undefined) return "Undefined";
   if (v instanceof Markup) return "Markup";
@@ -336,8 +344,11 @@ export function pyRepr(v: unknown): string {
   if (typeof v === "string") return strRepr(v);
   if (v instanceof Undefined) return "Undefined";
   if (Array.isArray(v)) {
-    const range = (v as { [RANGE]?: string })[RANGE];
-    if (range !== undefined) return range;
+    const view = viewOf(v);
+    if (view !== undefined) {
+      if (view.type !== "range") return `${view.type}([${v.map((x) => pyRepr(x)).join(", ")}])`;
+      return `range(${view.start}, ${view.stop}${view.step === 1 ? "" : `, ${view.step}`})`;
+    }
     const parts = v.map((x) => pyRepr(fromHost(x)));
     if (isTuple(v)) return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(", ")})`;
     return `[${parts.join(", ")}]`;
@@ -383,6 +394,7 @@ export function pyEq(a: unknown, b: unknown): boolean {
     return (a instanceof Markup ? a.s : a) === (b instanceof Markup ? b.s : b);
   if (Array.isArray(a) && Array.isArray(b)) {
     if (isTuple(a) !== isTuple(b) || a.length !== b.length) return false;
+    if (viewOf(a)?.type !== viewOf(b)?.type) return false;
     for (let i = 0; i < a.length; i++) if (!pyEq(fromHost(a[i]), fromHost(b[i]))) return false;
     return true;
   }
