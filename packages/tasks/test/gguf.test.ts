@@ -1,38 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { GGMLQuantizationType, GGUF_QUANT_RE, GGUF_QUANT_RE_GLOBAL, parseGGUFQuantLabel } from "../src/gguf.js";
 import { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "../src/gguf-descriptions.js";
+import { FACTS } from "./helpers/catalogue-facts.js";
 
-const ESTABLISHED: Array<[string, number]> = [
-  ["F32", 0],
-  ["F16", 1],
-  ["Q4_0", 2],
-  ["Q4_1", 3],
-  ["Q5_0", 6],
-  ["Q5_1", 7],
-  ["Q8_0", 8],
-  ["Q8_1", 9],
-  ["Q2_K", 10],
-  ["Q3_K", 11],
-  ["Q4_K", 12],
-  ["Q5_K", 13],
-  ["Q6_K", 14],
-  ["Q8_K", 15],
-  ["IQ2_XXS", 16],
-  ["IQ2_XS", 17],
-  ["IQ3_XXS", 18],
-  ["IQ1_S", 19],
-  ["IQ4_NL", 20],
-  ["IQ3_S", 21],
-  ["IQ2_S", 22],
-  ["IQ4_XS", 23],
-  ["I8", 24],
-  ["I16", 25],
-  ["I32", 26],
-  ["I64", 27],
-  ["F64", 28],
-  ["IQ1_M", 29],
-  ["BF16", 30],
-];
+// The established types, in declaration order (catalogue-facts.json `ggmlQuantizationType`).
+const ESTABLISHED: Array<[string, number]> = Object.entries(FACTS.ggmlQuantizationType);
 // ggml's later types (ggml.h): 31–33 and 36–38 were removed types.
 const LATER: Array<[string, number]> = [
   ["TQ1_0", 34],
@@ -42,6 +14,7 @@ const LATER: Array<[string, number]> = [
 
 describe("GGMLQuantizationType", () => {
   it("has the exact numbers, in declaration order, with reverse mapping", () => {
+    expect(ESTABLISHED.length).toBe(29);
     const names = Object.keys(GGMLQuantizationType).filter((key) => Number.isNaN(Number(key)));
     expect(names).toEqual([...ESTABLISHED, ...LATER].map(([name]) => name));
     const table = GGMLQuantizationType as unknown as Record<string, number | string>;

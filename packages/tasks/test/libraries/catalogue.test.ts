@@ -1,6 +1,5 @@
 // Structure of the library catalogue (catalogue.md §5): keys and order, facts, counts, URLs, filters and the
 // download-count query grammar of §5.2.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ESTABLISHED_LIBRARY_COUNT, LIBRARY_CATALOGUE } from "../../src/libraries/catalogue.js";
 import {
@@ -10,23 +9,10 @@ import {
   MODEL_LIBRARIES_UI_ELEMENTS,
   type ModelLibraryKey,
 } from "../../src/libraries/index.js";
+import { FACTS } from "../helpers/catalogue-facts.js";
 
-interface LibraryFact {
-  key: string;
-  prettyLabel: string;
-  repoName: string;
-  repoUrl: string;
-  docsUrl: string | null;
-  filter: boolean | null;
-  countDownloads: string | null;
-  hasSnippets: boolean;
-}
-
-const FACTS = (
-  JSON.parse(readFileSync(new URL("./fixtures/library-facts.json", import.meta.url), "utf8")) as {
-    libraries: LibraryFact[];
-  }
-).libraries;
+// The 126 established libraries, in order (catalogue-facts.json).
+const LIBRARY_FACTS = FACTS.libraries;
 
 const ESTABLISHED = ALL_MODEL_LIBRARY_KEYS.slice(0, ESTABLISHED_LIBRARY_COUNT);
 const ADDED = ALL_MODEL_LIBRARY_KEYS.slice(ESTABLISHED_LIBRARY_COUNT);
@@ -88,13 +74,13 @@ describe("countDownloads query parser", () => {
 
 describe("library catalogue", () => {
   it("keeps the 126 established keys in display order, then the added ones", () => {
-    expect(ESTABLISHED).toEqual(FACTS.map((fact) => fact.key));
+    expect(ESTABLISHED).toEqual(LIBRARY_FACTS.map((fact) => fact.key));
     expect(ALL_MODEL_LIBRARY_KEYS).toEqual(Object.keys(MODEL_LIBRARIES_UI_ELEMENTS));
     expect(new Set(ALL_MODEL_LIBRARY_KEYS).size).toBe(ALL_MODEL_LIBRARY_KEYS.length);
     expect(ADDED.length).toBeGreaterThan(0);
   });
 
-  it.each(FACTS)("$key matches the catalogue facts", (fact) => {
+  it.each(LIBRARY_FACTS)("$key matches the catalogue facts", (fact) => {
     const e = entry(fact.key);
     expect(e.prettyLabel).toBe(fact.prettyLabel);
     expect(e.repoName).toBe(fact.repoName);
@@ -195,7 +181,7 @@ describe("library catalogue", () => {
   it("has snippets for at least 100 libraries, a superset of the established 76", () => {
     const withSnippets = ALL_MODEL_LIBRARY_KEYS.filter((key) => entry(key).snippets !== undefined);
     expect(withSnippets.length).toBeGreaterThanOrEqual(100);
-    expect(FACTS.filter((fact) => fact.hasSnippets)).toHaveLength(76);
+    expect(LIBRARY_FACTS.filter((fact) => fact.hasSnippets)).toHaveLength(76);
     expect(MODEL_LIBRARIES_UI_ELEMENTS.yolov10.snippets).toBeDefined();
   });
 

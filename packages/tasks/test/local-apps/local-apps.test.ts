@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_APPS, type LocalApp, type LocalAppSnippet } from "../../src/local-apps/index.js";
 import type { ModelData } from "../../src/model-data.js";
+import { FACTS } from "../helpers/catalogue-facts.js";
 
 const gguf = (extra: Partial<ModelData> = {}): ModelData => ({
   id: "bartowski/Llama-3.2-1B-Instruct-GGUF",
@@ -35,34 +36,18 @@ const shown = (model: ModelData): string[] =>
     .map(([key]) => key);
 
 describe("LOCAL_APPS catalogue", () => {
-  it("has the 17 apps of catalogue.md §9 with their metadata", () => {
-    const table = Object.entries(LOCAL_APPS).map(([key, app]: [string, LocalApp]) => [
+  it("has the 17 apps of catalogue-facts.json, in order, with their metadata", () => {
+    const table = Object.entries(LOCAL_APPS).map(([key, app]: [string, LocalApp]) => ({
       key,
-      app.prettyLabel,
-      app.docsUrl,
-      app.mainTask,
-      app.macOSOnly === true,
-      "deeplink" in app ? "deeplink" : "snippet",
-    ]);
-    expect(table).toEqual([
-      ["llama.cpp", "llama.cpp", "https://github.com/ggerganov/llama.cpp", "text-generation", false, "snippet"],
-      ["node-llama-cpp", "node-llama-cpp", "https://node-llama-cpp.withcat.ai", "text-generation", false, "snippet"],
-      ["vllm", "vLLM", "https://docs.vllm.ai", "text-generation", false, "snippet"],
-      ["tgi", "TGI", "https://huggingface.co/docs/text-generation-inference/", "text-generation", false, "snippet"],
-      ["lmstudio", "LM Studio", "https://lmstudio.ai", "text-generation", false, "deeplink"],
-      ["localai", "LocalAI", "https://github.com/mudler/LocalAI", "text-generation", false, "snippet"],
-      ["jan", "Jan", "https://jan.ai", "text-generation", false, "deeplink"],
-      ["backyard", "Backyard AI", "https://backyard.ai", "text-generation", false, "deeplink"],
-      ["sanctum", "Sanctum", "https://sanctum.ai", "text-generation", false, "deeplink"],
-      ["jellybox", "Jellybox", "https://jellybox.com", "text-generation", false, "deeplink"],
-      ["msty", "Msty", "https://msty.app", "text-generation", false, "deeplink"],
-      ["recursechat", "RecurseChat", "https://recurse.chat", "text-generation", true, "deeplink"],
-      ["drawthings", "Draw Things", "https://drawthings.ai", "text-to-image", true, "deeplink"],
-      ["diffusionbee", "DiffusionBee", "https://diffusionbee.com", "text-to-image", true, "deeplink"],
-      ["joyfusion", "JoyFusion", "https://joyfusion.app", "text-to-image", true, "deeplink"],
-      ["invoke", "Invoke", "https://github.com/invoke-ai/InvokeAI", "text-to-image", false, "deeplink"],
-      ["ollama", "Ollama", "https://ollama.com", "text-generation", false, "snippet"],
-    ]);
+      prettyLabel: app.prettyLabel,
+      docsUrl: app.docsUrl,
+      mainTask: app.mainTask,
+      macOSOnly: app.macOSOnly === true,
+      comingSoon: app.comingSoon === true,
+      kind: "deeplink" in app ? "deeplink" : "snippet",
+    }));
+    expect(table).toEqual(FACTS.localApps);
+    expect(table).toHaveLength(17);
   });
 });
 
