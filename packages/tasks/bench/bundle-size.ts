@@ -1,13 +1,8 @@
 // Bundle size of one-line consumers of @hubkit/tasks: esbuild bundles + minifies each entry (from the TypeScript
 // sources, through the "hubkit-source" export condition) and prints its size, raw and gzipped.
 // Run: npm run bench -w packages/tasks   (or: npx tsx packages/tasks/bench/bundle-size.ts)
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
-
-/** Budget for the lightest import (PIPELINE_DATA only), in bytes. */
-const PIPELINE_DATA_BUDGET = 30 * 1024;
+import { bundleEntry, PIPELINE_DATA_BUDGET } from "./bundle.js";
 
 const ENTRIES: Array<{ name: string; code: string; budget?: number }> = [
   { name: "PIPELINE_DATA", code: `export { PIPELINE_DATA } from "@hubkit/tasks";`, budget: PIPELINE_DATA_BUDGET },
@@ -20,21 +15,10 @@ const ENTRIES: Array<{ name: string; code: string; budget?: number }> = [
   { name: "whole package", code: `export * from "@hubkit/tasks";` },
 ];
 
-const here = dirname(fileURLToPath(import.meta.url));
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function bundleSize(code: string): Promise<{ raw: number; gzip: number }> {
-  const result = await build({
-    stdin: { contents: code, resolveDir: here, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    conditions: ["hubkit-source"],
-    write: false,
-    logLevel: "silent",
-  });
-  const bytes = result.outputFiles[0].contents;
+  const { bytes } = await bundleEntry(code);
   return { raw: bytes.length, gzip: gzipSync(bytes).length };
 }
 

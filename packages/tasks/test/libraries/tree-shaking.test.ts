@@ -1,23 +1,9 @@
 // The library keys and labels must be importable without the snippet generators (catalogue.md §12).
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { bundleEntry } from "../../bench/bundle.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-
-async function bundle(code: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: code, resolveDir: here, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    conditions: ["hubkit-source"],
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0].text;
+async function bundle(entry: string): Promise<string> {
+  return (await bundleEntry(entry)).text;
 }
 
 describe("library catalogue bundles", () => {
