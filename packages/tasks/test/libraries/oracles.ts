@@ -1,6 +1,7 @@
 // Syntax oracles for generated snippets: real parsers, never execution.
-// Python → `ast.parse` in ONE python3 process per batch; JS → esbuild's parser; shell → `bash -n` plus a scanner that
-// profiles the metacharacters the shell would act on (outside single quotes and quoted heredocs).
+// Python → `ast.parse` in ONE python3 process per batch; JS → esbuild's parser; shell → a scanner that profiles the
+// metacharacters the shell would act on (outside single quotes and quoted heredocs); `bash -n` is in
+// ../helpers/syntax.ts.
 import { spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,12 +30,6 @@ export function checkBatch(items: Array<{ lang: "python" | "sh"; code: string }>
   const results = JSON.parse(run.stdout) as PythonBatchResult[];
   if (results.length !== items.length) throw new Error("check_blocks.py returned a wrong number of results");
   return results;
-}
-
-/** `bash -n`: parses without running anything. */
-export function bashSyntax(code: string): { ok: boolean; error: string } {
-  const run = spawnSync("bash", ["-n"], { input: code, encoding: "utf8" });
-  return { ok: run.status === 0, error: run.stderr };
 }
 
 /** Parses JS with esbuild; returns the reprinted code with every string literal replaced by "S". */
