@@ -506,7 +506,7 @@ export class Compiler {
             ? (it, d) => {
                 rt.enterCall();
                 try {
-                  return rt.capture(() => void run(s, it, d));
+                  return rt.capture(() => void runWithElse(s, it, d));
                 } finally {
                   rt.depth--;
                 }
@@ -530,10 +530,13 @@ export class Compiler {
         return completed;
       };
 
+      // `else` belongs to every run of the loop, including the recursive `loop(...)` calls
+      const runWithElse = (s: Scope, iterable: unknown, depth0: number): void => {
+        if (!run(s, iterable, depth0)) elseBody.body(new Scope(s, s.rt, elseBody.size));
+      };
+
       return (s: Scope) => {
-        if (!run(s, iterFn(s), 0)) {
-          elseBody.body(new Scope(s, s.rt, elseBody.size));
-        }
+        runWithElse(s, iterFn(s), 0);
         return 0;
       };
     });

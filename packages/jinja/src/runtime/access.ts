@@ -10,7 +10,7 @@ import {
   UNSAFE_DICT_METHODS,
   UNSAFE_LIST_METHODS,
 } from "./methods.js";
-import { iterate } from "./ops.js";
+import { htmlEscape, iterate } from "./ops.js";
 import {
   codePoints,
   dictGet,
@@ -29,6 +29,7 @@ import {
   PyCallable,
   PyFloat,
   PyIterator,
+  tuple,
   tupleField,
   typeName,
   Undefined,
@@ -86,7 +87,8 @@ function pyAttribute(obj: unknown, name: string): unknown {
   }
   if (obj instanceof Markup) {
     const m = STR_METHODS.get(name);
-    return m ? new BoundMethod(obj.s, m, name) : undefined;
+    if (!m) return undefined;
+    return new BoundMethod(obj.s, MARKUP_ESCAPING.has(name) ? markupMethod(m) : m, name);
   }
   if (isNumber(obj)) {
     // numbers.Number attributes
@@ -102,6 +104,43 @@ function dictAttribute(obj: Map<unknown, unknown> | Record<string, unknown>, nam
   if (m) return new BoundMethod(obj, m, name);
   if (UNSAFE_DICT_METHODS.has(name) || OTHER_DICT_ATTRS.has(name)) return unsafe(obj, name);
   return undefined;
+}
+
+// markupsafe's Markup methods that escape their arguments and return Markup.
+const MARKUP_ESCAPING = new Set(
+  (
+    "capitalize title lower upper replace ljust rjust lstrip rstrip center strip swapcase zfill casefold " +
+    "removeprefix removesuffix join split rsplit splitlines partition rpartition format"
+  ).split(" "),
+);
+
+const escapeArg = (v: unknown): unknown =>
+  typeof v === "string"
+    ? htmlEscape(v)
+    : v instanceof Markup
+      ? v.s
+      : Array.isArray(v)
+        ? v.map((x) => escapeArg(fromHost(x)))
+        : v;
+
+const toMarkup = (v: unknown): unknown =>
+  typeof v === "string"
+    ? new Markup(v)
+    : Array.isArray(v)
+      ? isTuple(v)
+        ? tuple(v.map(toMarkup))
+        : v.map(toMarkup)
+      : v;
+
+function markupMethod(m: AnyMethod): AnyMethod {
+  return (self, args, kw) => {
+    let escapedKw: Kwargs = null;
+    if (kw !== null) {
+      escapedKw = new Map();
+      for (const [k, v] of kw) escapedKw.set(k, escapeArg(v));
+    }
+    return toMarkup(m(self, args.map(escapeArg), escapedKw));
+  };
 }
 
 /** `obj.name` (Jinja2 getattr: the attribute first, then the item). */

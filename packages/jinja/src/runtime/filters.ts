@@ -101,6 +101,8 @@ function selectOrReject(
   lookupAttr: boolean,
   modfunc: boolean,
 ): PyIterator {
+  // Jinja2's select_or_reject starts with `if value:`, so None or an empty value selects nothing
+  if (!truthy(value)) return gen([]);
   const items = iterate(value).map(fromHost);
   let rest = args;
   let transform = (v: unknown): unknown => v;
@@ -400,10 +402,16 @@ const FILTERS: [string, FilterFn][] = [
   ],
   [
     "join",
-    (v, a, k) => {
+    (v, a, k, env) => {
       const [d, attribute] = bind("do_join", a, k, ["d", "attribute"], ["", null]);
       let items = iterate(v).map(fromHost);
       if (attribute !== null) items = items.map(attrGetter(attribute));
+      if (env.autoescape) {
+        // under autoescape, join escapes what is not already Markup and returns Markup
+        const r = items.map(escapeValue).join(escapeValue(d));
+        checkSize(r.length);
+        return new Markup(r);
+      }
       const r = items.map(softStr).join(softStr(d));
       checkSize(r.length);
       return r;
@@ -426,6 +434,7 @@ const FILTERS: [string, FilterFn][] = [
   [
     "map",
     (v, a, k, env) => {
+      if (!truthy(v)) return gen([]); // sync_do_map starts with `if value:`
       const items = iterate(v).map(fromHost);
       if (!a.length && k !== null && k.has("attribute")) {
         const rest = new Map(k);

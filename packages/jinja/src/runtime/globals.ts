@@ -1,6 +1,6 @@
 // Global functions: range, namespace, dict, cycler, joiner, lipsum, raise_exception, strftime_now.
 import { Fault, typeError } from "../errors.js";
-import { bind } from "./args.js";
+import { bind, REQUIRED } from "./args.js";
 import { MAX_RANGE } from "./limits.js";
 import { strftime } from "./strftime.js";
 import {
@@ -148,8 +148,9 @@ export function makeGlobals(now: () => Date): Map<string, unknown> {
   add("cycler", (args) => new Cycler(args));
   add("joiner", (args, kw) => new Joiner(toStr(bind("joiner", args, kw, ["sep"], [", "])[0])));
   add("lipsum", lipsum);
-  add("raise_exception", (args) => {
-    throw new Fault("raised", args.length ? toStr(args[0]) : "");
+  add("raise_exception", (args, kw) => {
+    const [message] = bind("raise_exception", args, kw, ["message"], [REQUIRED]);
+    throw new Fault("raised", toStr(message));
   });
   add("strftime_now", (args, kw) => {
     const [fmt] = bind("strftime_now", args, kw, ["format"], [""]);

@@ -4,6 +4,7 @@ import { printfFormat } from "./format.js";
 import { checkSize } from "./limits.js";
 import {
   codePoints,
+  dictEntries,
   dictGet,
   dictKeys,
   fromHost,
@@ -192,7 +193,15 @@ export function floordiv(a: unknown, b: unknown): unknown {
 }
 
 export function mod(a: unknown, b: unknown): unknown {
-  if (typeof a === "string" || a instanceof Markup) return printfFormat(toStr(a), b);
+  if (typeof a === "string") return printfFormat(a, b);
+  if (a instanceof Markup) {
+    // Markup % args escapes the arguments (markupsafe)
+    const esc = (v: unknown): unknown => (typeof v === "string" ? htmlEscape(v) : v instanceof Markup ? v.s : v);
+    let args: unknown = esc(b);
+    if (Array.isArray(b) && isTuple(b)) args = tuple(b.map((x) => esc(fromHost(x))));
+    else if (isDict(b)) args = new Map(dictEntries(b).map(([k, v]) => [k, esc(v)]));
+    return new Markup(printfFormat(a.s, args));
+  }
   failUndefined(a, b);
   if (!isNumber(a) || !isNumber(b)) throw unsupported("%", a, b);
   const y = numVal(b);

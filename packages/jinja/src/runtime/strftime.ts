@@ -47,6 +47,10 @@ function directive(d: Date, c: string): string | null {
       return pad(d.getDate(), 2, " ");
     case "H":
       return pad(h, 2);
+    case "k":
+      return pad(h, 2, " ");
+    case "l":
+      return pad(h % 12 || 12, 2, " ");
     case "I":
       return pad(h % 12 || 12, 2);
     case "M":

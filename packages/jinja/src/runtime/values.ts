@@ -416,7 +416,7 @@ const OP_NAMES: Record<string, string> = { lt: "<", lteq: "<=", gt: ">", gteq: "
 /** Python ordering: returns <0, 0, >0; throws the TypeError for unorderable mixes. */
 export function pyCompare(a: unknown, b: unknown, op: string): number {
   if (isNumber(a) && isNumber(b)) {
-    if (typeof a === "bigint" && typeof b === "bigint") return a < b ? -1 : a > b ? 1 : 0;
+    if (typeof a === "bigint" || typeof b === "bigint") return compareBig(a, b);
     const x = numVal(a);
     const y = numVal(b);
     return x < y ? -1 : x > y ? 1 : x === y ? 0 : Number.NaN;
@@ -437,6 +437,19 @@ export function pyCompare(a: unknown, b: unknown, op: string): number {
     "type",
     `'${OP_NAMES[op] ?? op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`,
   );
+}
+
+/** Exact ordering when a bigint is involved (Python compares int and float exactly). */
+function compareBig(a: unknown, b: unknown): number {
+  if (typeof a !== "bigint") return -compareBig(b, a);
+  const f = typeof b === "bigint" ? b : numVal(b);
+  if (typeof f === "bigint") return a < f ? -1 : a > f ? 1 : 0;
+  if (Number.isNaN(f)) return Number.NaN;
+  if (!Number.isFinite(f)) return f > 0 ? -1 : 1;
+  const fl = Math.floor(f);
+  const big = BigInt(fl);
+  if (a !== big) return a < big ? -1 : 1;
+  return f > fl ? -1 : 0;
 }
 
 export function compareCodePoints(a: string, b: string): number {
