@@ -52,11 +52,14 @@ describe("MAPPING_DEFAULT_WIDGET", () => {
   });
 
   it("writes fill-mask examples with the <mask> placeholder, once", () => {
+    let checked = 0;
     for (const [lang, mapping] of MAPPING_DEFAULT_WIDGET) {
       for (const example of (mapping.get("fill-mask") ?? []) as string[]) {
         expect(example.split("<mask>").length, `${lang}: ${example}`).toBe(2);
+        checked++;
       }
     }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("shapes structured examples as widget examples", () => {

@@ -26,7 +26,11 @@ function check(mode: "python" | "bash", sources: string[]): Array<string | null>
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as Array<string | null>;
+  const errors = JSON.parse(result.stdout) as Array<string | null>;
+  // A short answer would make every caller's "no errors" check pass without checking anything.
+  if (errors.length !== sources.length)
+    throw new Error(`python3 checked ${errors.length} of ${sources.length} sources`);
+  return errors;
 }
 
 /** One `ast.parse` per source; returns the sources that fail with their error. */
@@ -83,7 +87,9 @@ print(json.dumps(out))
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as string[][][];
+  const traces = JSON.parse(result.stdout) as string[][][];
+  if (traces.length !== sources.length) throw new Error(`python3 traced ${traces.length} of ${sources.length} sources`);
+  return traces;
 }
 
 /** Model ids an attacker could publish (or that a buggy hub could hand over), for injection tests. */

@@ -59,6 +59,9 @@ describe("local-app shell snippets with hostile ids", () => {
       cases.map((c) => c.block),
       STUBS,
     );
+    expect(traces).toHaveLength(cases.length);
+    // The recorder must see the commands at all, or the checks below would pass on empty traces.
+    expect(traces.filter((calls) => calls.length > 0).length).toBeGreaterThan(cases.length / 2);
     traces.forEach((calls, i) => {
       const { id, app, block } = cases[i];
       const programs = calls.map((argv) => argv[0]);
@@ -113,6 +116,7 @@ describe("local-app shell snippets with hostile ids", () => {
       return docker[docker.indexOf("-c") + 1];
     });
     const innerTraces = traceShellCommands(commands);
+    expect(innerTraces).toHaveLength(inner.length);
     innerTraces.forEach((calls, i) => {
       expect(calls).toEqual([["vllm", "serve", inner[i].id]]);
     });
@@ -123,10 +127,12 @@ describe("deeplinks with hostile ids", () => {
   const ids = [...HOSTILE_IDS, "a/b?x=1#frag", "a/b&file=evil", "../../../etc/passwd", "a/../../b", "a b/c%2Fd"];
 
   it("keep scheme, host and path prefix, and carry the id intact", () => {
+    let checked = 0;
     for (const id of ids) {
       const model = hostileModel(id);
       for (const [key, entry] of Object.entries(LOCAL_APPS) as Array<[string, LocalApp]>) {
         if (!("deeplink" in entry)) continue;
+        checked++;
         const url = entry.deeplink(model);
         const clean = entry.deeplink(hostileModel("org/model"));
         expect(url.protocol, key).toBe(clean.protocol);
@@ -144,6 +150,7 @@ describe("deeplinks with hostile ids", () => {
         }
       }
     }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("lmstudio's file parameter cannot add parameters", () => {

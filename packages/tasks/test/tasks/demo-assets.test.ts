@@ -41,7 +41,9 @@ describe("demo assets", () => {
   });
 
   it("are valid WAV files (16-bit mono PCM, 0.5–5 s)", () => {
-    for (const { task, filename } of referenced.filter((r) => r.filename.endsWith(".wav"))) {
+    const wavs = referenced.filter((r) => r.filename.endsWith(".wav"));
+    expect(wavs.length).toBeGreaterThan(0);
+    for (const { task, filename } of wavs) {
       const bytes = readFileSync(join(ASSETS_DIR, task, filename));
       expect(bytes.toString("ascii", 0, 4)).toBe("RIFF");
       expect(bytes.toString("ascii", 8, 12)).toBe("WAVE");
@@ -58,12 +60,16 @@ describe("demo assets", () => {
   });
 
   it("are valid PNG and SVG images", () => {
-    for (const { task, filename } of referenced.filter((r) => !r.filename.endsWith(".wav"))) {
+    const images = referenced.filter((r) => !r.filename.endsWith(".wav"));
+    expect(images.some((r) => r.filename.endsWith(".png"))).toBe(true);
+    expect(images.some((r) => r.filename.endsWith(".svg"))).toBe(true);
+    for (const { task, filename } of images) {
       const bytes = readFileSync(join(ASSETS_DIR, task, filename));
       if (filename.endsWith(".png")) {
         expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
         expect(bytes.toString("ascii", 12, 16)).toBe("IHDR");
       } else {
+        expect(filename, `${task}/${filename}`).toMatch(/\.svg$/);
         const source = bytes.toString("utf8");
         expect(source.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), `${task}/${filename}`).toBe(true);
         expect(source.trim().endsWith("</svg>")).toBe(true);

@@ -171,6 +171,8 @@ describe.each(TASKS_DATA_ORDER)("task page %s", (id) => {
         case "img":
           expect(entry.filename).toMatch(/^[a-z0-9-]+\.(svg|png)$/);
           break;
+        default:
+          throw new Error(`unknown demo entry ${JSON.stringify(entry)}`);
       }
     }
   });
