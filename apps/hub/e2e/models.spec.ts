@@ -80,6 +80,12 @@ test.describe("clipboard", () => {
       .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
     const file = files.find((name) => /Q8_0/i.test(name)) ?? files[files.length - 1];
     await picker.selectOption(file);
+    // Arrow keys move between the app tabs.
+    const tabs = page.getByRole("tab");
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
     await page.getByRole("tab", { name: "Ollama" }).click();
     const run = page.getByRole("figure", { name: /run/ }).first();
     const quant = /(Q\d_K_[SML]|Q\d_\d|IQ\w+|F16|BF16)/i.exec(file)?.[1];

@@ -22,6 +22,16 @@ export function LocalApps({ model }: { model: ModelRecord }) {
   if (apps.length === 0) return <p className="muted">No local app runs this kind of model.</p>;
   const current = apps.find(([key]) => key === selected) ?? apps[0];
   const [key, app] = current;
+  // Arrow keys move between tabs (the WAI-ARIA tabs pattern); Tab moves on to the panel.
+  const onTabKey = (event: React.KeyboardEvent) => {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const index = apps.findIndex(([candidate]) => candidate === key);
+    const [nextKey] = apps[(index + step + apps.length) % apps.length];
+    setSelected(nextKey);
+    document.getElementById(`local-app-tab-${nextKey}`)?.focus();
+  };
   return (
     <div className="local-apps">
       {files.length > 0 ? (
@@ -37,13 +47,16 @@ export function LocalApps({ model }: { model: ModelRecord }) {
           </select>
         </label>
       ) : null}
-      <div className="tabs" role="tablist" aria-label="Local apps">
+      <div className="tabs" role="tablist" aria-label="Local apps" onKeyDown={onTabKey}>
         {apps.map(([appKey, candidate]) => (
           <button
             key={appKey}
             type="button"
             role="tab"
+            id={`local-app-tab-${appKey}`}
             aria-selected={appKey === key}
+            aria-controls="local-app-panel"
+            tabIndex={appKey === key ? 0 : -1}
             className={appKey === key ? "tab active" : "tab"}
             onClick={() => setSelected(appKey)}
           >
@@ -51,7 +64,7 @@ export function LocalApps({ model }: { model: ModelRecord }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={app.prettyLabel}>
+      <div role="tabpanel" id="local-app-panel" aria-labelledby={`local-app-tab-${key}`}>
         <LocalAppPanel model={model} app={app} file={file} />
         <p className="small muted">
           <a href={app.docsUrl} rel="noreferrer">
