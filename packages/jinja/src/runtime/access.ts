@@ -224,7 +224,7 @@ export function toHost(v: unknown): unknown {
   if (v instanceof Undefined) return undefined;
   if (v instanceof Markup) return v.s;
   if (Array.isArray(v)) return v.map(toHost);
-  if (v instanceof PyIterator) return v.items.map(toHost);
+  if (v instanceof PyIterator) return v.take().map(toHost);
   if (v instanceof Map) {
     const o: Record<string, unknown> = {};
     for (const [k, x] of v)

@@ -43,7 +43,17 @@ export interface FilterEnv {
 }
 export type FilterFn = (value: unknown, args: unknown[], kw: Kwargs, env: FilterEnv) => unknown;
 
-const gen = (items: unknown[]): PyIterator => new PyIterator(items, "generator");
+const gen = (items: unknown[]): PyIterator => new PyIterator(() => items, "generator");
+
+/** Jinja2 implements these filters as generators: nothing runs (and nothing fails) until the result is used. */
+function lazy(fn: FilterFn): FilterFn {
+  return (v, a, k, env) =>
+    new PyIterator(() => {
+      const r = fn(v, a, k, env);
+      return r instanceof PyIterator ? r.take() : (r as unknown[]);
+    }, "generator");
+}
+const LAZY = new Set(["batch", "items", "map", "select", "reject", "selectattr", "rejectattr", "slice", "unique"]);
 /** Jinja2's soft_str: Markup stays Markup, everything else becomes a str. */
 const softStr = (v: unknown): string => toStr(v);
 const keepMarkup = (v: unknown, s: string): string | Markup => (v instanceof Markup ? new Markup(s) : s);
@@ -336,6 +346,10 @@ const FILTERS: [string, FilterFn][] = [
   [
     "first",
     (v) => {
+      if (v instanceof PyIterator) {
+        const x = v.next();
+        return x !== undefined ? x : new Undefined(null, undefined, "No first item, sequence was empty.");
+      }
       const items = iterate(v);
       return items.length ? fromHost(items[0]) : new Undefined(null, undefined, "No first item, sequence was empty.");
     },
@@ -475,8 +489,8 @@ const FILTERS: [string, FilterFn][] = [
     (v) => {
       if (typeof v === "string" || v instanceof Markup) return keepMarkup(v, codePoints(softStr(v)).reverse().join(""));
       if (Array.isArray(v))
-        return new PyIterator(v.map(fromHost).reverse(), isTuple(v) ? "reversed" : "list_reverseiterator");
-      if (v instanceof Map || isDict(v)) return new PyIterator(iterate(v).reverse(), "dict_reversekeyiterator");
+        return new PyIterator(() => v.map(fromHost).reverse(), isTuple(v) ? "reversed" : "list_reverseiterator");
+      if (v instanceof Map || isDict(v)) return new PyIterator(() => iterate(v).reverse(), "dict_reversekeyiterator");
       return iterate(v).map(fromHost).reverse();
     },
   ],
@@ -644,7 +658,10 @@ function valueOnly(name: string, fn: FilterFn): FilterFn {
 }
 
 export const FILTER_TABLE: Map<string, FilterFn> = new Map(
-  [...FILTERS, ...EXTRA_FILTERS].map(([name, fn]) => [name, VALUE_ONLY[name] ? valueOnly(VALUE_ONLY[name], fn) : fn]),
+  [...FILTERS, ...EXTRA_FILTERS].map(([name, fn]) => [
+    name,
+    VALUE_ONLY[name] ? valueOnly(VALUE_ONLY[name], fn) : LAZY.has(name) ? lazy(fn) : fn,
+  ]),
 );
 FILTER_TABLE.set("d", FILTER_TABLE.get("default") as FilterFn);
 FILTER_TABLE.set("e", FILTER_TABLE.get("escape") as FilterFn);

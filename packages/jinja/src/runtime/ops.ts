@@ -264,7 +264,7 @@ export function iterate(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
   if (typeof v === "string") return codePoints(v);
   if (v instanceof Undefined) return [];
-  if (v instanceof PyIterator) return v.items;
+  if (v instanceof PyIterator) return v.take();
   if (v instanceof Markup) return codePoints(v.s);
   if (isDict(v)) return dictKeys(v);
   throw typeError(`'${typeName(v)}' object is not iterable`);
@@ -282,7 +282,11 @@ export function contains(container: unknown, item: unknown): boolean {
     return false;
   }
   if (container instanceof Undefined) return false;
-  if (container instanceof PyIterator) return container.items.some((x) => pyEq(x, item));
+  if (container instanceof PyIterator) {
+    // like Python, membership consumes the iterator up to the match
+    for (let x = container.next(); x !== undefined; x = container.next()) if (pyEq(x, item)) return true;
+    return false;
+  }
   if (isDict(container)) {
     if (dictGet(container, item) !== undefined) return true;
     if (container instanceof Map && isNumber(item)) for (const k of container.keys()) if (pyEq(k, item)) return true;

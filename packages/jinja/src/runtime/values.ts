@@ -464,14 +464,40 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** A lazy iterator of Jinja2 (generator, list_reverseiterator, …): iterable once more here, but without len(). */
+/**
+ * A lazy iterator of Jinja2 (generator, list_reverseiterator, …): computed on first use (so errors surface where
+ * Python's would), consumed by iteration like a Python iterator, and without len().
+ */
 export class PyIterator extends EngineObject {
+  private pos = 0;
+  private cache: unknown[] | null = null;
+
   constructor(
-    readonly items: unknown[],
+    private readonly produce: () => unknown[],
     readonly typeName: string,
   ) {
     super();
   }
+
+  private all(): unknown[] {
+    if (this.cache === null) this.cache = this.produce();
+    return this.cache;
+  }
+
+  /** Python iteration: the remaining items; the iterator is exhausted afterwards. */
+  take(): unknown[] {
+    const all = this.all();
+    const rest = this.pos === 0 ? all : all.slice(this.pos);
+    this.pos = all.length;
+    return rest;
+  }
+
+  /** next(it): the next item, or undefined when exhausted. */
+  next(): unknown {
+    const all = this.all();
+    return this.pos < all.length ? all[this.pos++] : undefined;
+  }
+
   getAttr(): unknown {
     return undefined;
   }
