@@ -46,21 +46,11 @@ export {
   PIPELINE_TYPES_SET,
   SUBTASK_TYPES,
 } from "./pipelines.js";
-export type {
-  InferenceSnippet,
-  InferenceSnippetLanguage,
-  SnippetInferenceProvider,
-  StringifyGenerationConfigOptions,
-  StringifyMessagesOptions,
-} from "./snippets/inputs.js";
-export {
-  getModelInputSnippet,
-  HF_HUB_INFERENCE_PROXY_TEMPLATE,
-  inferenceSnippetLanguages,
-  openAIbaseUrl,
-  stringifyGenerationConfig,
-  stringifyMessages,
-} from "./snippets/inputs.js";
+export type { StringifyGenerationConfigOptions, StringifyMessagesOptions } from "./snippets/common.js";
+export { stringifyGenerationConfig, stringifyMessages } from "./snippets/common.js";
+export { getModelInputSnippet } from "./snippets/inputs.js";
+export type { InferenceSnippet, InferenceSnippetLanguage, SnippetInferenceProvider } from "./snippets/types.js";
+export { HF_HUB_INFERENCE_PROXY_TEMPLATE, inferenceSnippetLanguages, openAIbaseUrl } from "./snippets/types.js";
 export { TASKS_MODEL_LIBRARIES } from "./task-libraries.js";
 export type { ExampleRepo, TaskData, TaskDataCustom, TaskDemo, TaskDemoEntry } from "./tasks/index.js";
 export { TASKS_DATA } from "./tasks/index.js";

@@ -14,22 +14,6 @@ import {
   visionChatExample,
 } from "./examples.js";
 
-export {
-  type StringifyGenerationConfigOptions,
-  type StringifyMessagesOptions,
-  stringifyGenerationConfig,
-  stringifyMessages,
-} from "./common.js";
-export { NO_INPUT_EXAMPLE } from "./examples.js";
-export {
-  HF_HUB_INFERENCE_PROXY_TEMPLATE,
-  type InferenceSnippet,
-  type InferenceSnippetLanguage,
-  inferenceSnippetLanguages,
-  openAIbaseUrl,
-  type SnippetInferenceProvider,
-} from "./types.js";
-
 const hasOwn = (table: object, key: string): boolean => Object.hasOwn(table, key);
 
 /**

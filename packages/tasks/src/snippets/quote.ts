@@ -7,11 +7,6 @@ export function pyStr(value: string): string {
   return JSON.stringify(value);
 }
 
-/** A JavaScript/TypeScript string literal (double-quoted). */
-export function jsStr(value: string): string {
-  return JSON.stringify(value);
-}
-
 /** A JavaScript string literal in single quotes, for snippets whose house style uses them. */
 export function jsSingleStr(value: string): string {
   const body = JSON.stringify(value).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");

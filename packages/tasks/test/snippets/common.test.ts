@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  HF_HUB_INFERENCE_PROXY_TEMPLATE,
-  inferenceSnippetLanguages,
-  openAIbaseUrl,
-  stringifyGenerationConfig,
-  stringifyMessages,
-} from "../../src/snippets/inputs.js";
+import { stringifyGenerationConfig, stringifyMessages } from "../../src/snippets/common.js";
+import { HF_HUB_INFERENCE_PROXY_TEMPLATE, inferenceSnippetLanguages, openAIbaseUrl } from "../../src/snippets/types.js";
 import { pythonSyntaxErrors } from "../helpers/syntax.js";
 
 const messages = [{ role: "user", content: "What is the capital of France?" }];

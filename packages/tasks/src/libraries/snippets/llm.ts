@@ -1,7 +1,8 @@
 // Language-model runtimes: llama-cpp-python, MLX, mamba-ssm, Cartesia, MLC LLM, SAELens, Unsloth, CTranslate2,
 // mistral-inference.
 import type { ModelData } from "../../model-data.js";
-import { getModelInputSnippet, stringifyMessages } from "../../snippets/inputs.js";
+import { stringifyMessages } from "../../snippets/common.js";
+import { getModelInputSnippet } from "../../snippets/inputs.js";
 import { pyStr, shWord } from "../../snippets/quote.js";
 import { hasTag, pipelineTag, repoName } from "./model-fields.js";
 
