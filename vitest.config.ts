@@ -2,7 +2,9 @@ import { defineConfig } from "vitest/config";
 
 // Workspace packages resolve to their TypeScript sources in tests (the "hubkit-source" export condition),
 // so no build is needed before `vitest run`; published consumers get dist/.
-const sourceConditions = ["hubkit-source", "import", "module", "node", "default"];
+// Only add our condition to Vite's defaults: forcing "import" here would reach Node's `require` in the test
+// workers and hand CommonJS packages (e.g. pg → pg-pool) an ES module namespace.
+const sourceConditions = ["hubkit-source", "module", "node", "development|production"];
 const nodeProject = (name: string, include: string[]) => ({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions, externalConditions: ["hubkit-source"] } },

@@ -3,11 +3,7 @@
 // Every statement goes through `query(sql, params)` with positional parameters: no SQL is ever built from values.
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import Client from "pg/lib/client.js";
-// `pg`'s pool and client are loaded as two modules rather than through `pg`'s index: under the `import` export
-// condition (which the test runner turns on for every require) `pg/lib/index.js` receives pg-pool's ES module
-// namespace from `require` and fails with "Class extends value [object Module]". Same classes, either way.
-import Pool from "pg-pool";
+import pg from "pg";
 import { type FolderLock, lockFolder } from "./folder-lock.js";
 
 export type SqlParam = string | number | boolean | null | string[];
@@ -68,10 +64,11 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  */
 export async function openPostgres(connectionString: string, schema?: string): Promise<Db> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
-  const pool = new Pool(
-    { connectionString, max: 8, ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }) },
-    Client,
-  );
+  const pool = new pg.Pool({
+    connectionString,
+    max: 8,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
   // Without a listener an idle client's error (server restart) would crash the process.
   pool.on("error", (error: Error) => console.error(`[hub] postgres pool error: ${error.message}`));
   if (schema !== undefined) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
