@@ -41,7 +41,7 @@ export enum GGMLQuantizationType {
 }
 
 /** The type names in declaration order (what the label regex alternates over). */
-export const GGML_QUANTIZATION_TYPE_NAMES: string[] = /* @__PURE__ */ Object.keys(GGMLQuantizationType).filter((key) =>
+const GGML_QUANTIZATION_TYPE_NAMES: string[] = /* @__PURE__ */ Object.keys(GGMLQuantizationType).filter((key) =>
   Number.isNaN(Number(key)),
 );
 

@@ -6,23 +6,17 @@ export const isMlxModel = (model: ModelData): boolean => model.tags.includes("ml
 export const isTgiModel = (model: ModelData): boolean => model.tags.includes("text-generation-inference");
 export const isTransformersModel = (model: ModelData): boolean => model.tags.includes("transformers");
 
-const quantMethod = (model: ModelData): string | undefined => model.config?.quantization_config?.quant_method;
-export const isAwqModel = (model: ModelData): boolean => quantMethod(model) === "awq";
-export const isGptqModel = (model: ModelData): boolean => quantMethod(model) === "gptq";
-export const isAqlmModel = (model: ModelData): boolean => quantMethod(model) === "aqlm";
-export const isMarlinModel = (model: ModelData): boolean => quantMethod(model) === "marlin";
-
 export const isDiffusersModel = (model: ModelData): boolean => model.library_name === "diffusers";
 export const isTextToImageModel = (model: ModelData): boolean => model.pipeline_tag === "text-to-image";
 export const isLoraModel = (model: ModelData): boolean => model.tags.includes("lora");
 
+/** The `quantization_config.quant_method` values of checkpoints vLLM loads directly. */
+const VLLM_QUANT_METHODS: ReadonlySet<unknown> = new Set(["awq", "gptq", "aqlm", "marlin"]);
+
 /** vLLM serves text and vision-language generation from transformers checkpoints and common quantised forms. */
 export function isVllmModel(model: ModelData): boolean {
   const servable =
-    isAwqModel(model) ||
-    isGptqModel(model) ||
-    isAqlmModel(model) ||
-    isMarlinModel(model) ||
+    VLLM_QUANT_METHODS.has(model.config?.quantization_config?.quant_method) ||
     isLlamaCppGgufModel(model) ||
     isTransformersModel(model);
   return servable && (model.pipeline_tag === "text-generation" || model.pipeline_tag === "image-text-to-text");
