@@ -47,40 +47,30 @@ transcriptions = asr_model.transcribe(["file.wav"])`,
   ];
 }
 
+/** Audiocraft's model families, by tag: the class that loads them, optional settings, and three example prompts. */
+const AUDIOCRAFT_FAMILIES = [
+  { tag: "musicgen", className: "MusicGen", settings: "", prompts: '"happy rock", "energetic EDM", "sad jazz"' },
+  {
+    tag: "audiogen",
+    className: "AudioGen",
+    settings: "model.set_generation_params(duration=5)  # generate 5 seconds.\n",
+    prompts: '"dog barking", "siren of an emergency vehicle", "footsteps in a corridor"',
+  },
+  { tag: "magnet", className: "MAGNeT", settings: "", prompts: '"disco beat", "energetic EDM", "funky groove"' },
+];
+
 export function audiocraft(model: ModelData): string[] {
-  const id = pyStr(model.id);
-  if (hasTag(model, "musicgen")) {
-    return [
-      `from audiocraft.models import MusicGen
+  const family = AUDIOCRAFT_FAMILIES.find(({ tag }) => hasTag(model, tag));
+  if (family === undefined) return [AUDIOCRAFT_UNKNOWN_TYPE];
+  const { className, settings, prompts } = family;
+  return [
+    `from audiocraft.models import ${className}
 
-model = MusicGen.get_pretrained(${id})
-
-descriptions = ["happy rock", "energetic EDM", "sad jazz"]
+model = ${className}.get_pretrained(${pyStr(model.id)})
+${settings}
+descriptions = [${prompts}]
 wav = model.generate(descriptions)  # generates 3 samples.`,
-    ];
-  }
-  if (hasTag(model, "audiogen")) {
-    return [
-      `from audiocraft.models import AudioGen
-
-model = AudioGen.get_pretrained(${id})
-model.set_generation_params(duration=5)  # generate 5 seconds.
-
-descriptions = ["dog barking", "siren of an emergency vehicle", "footsteps in a corridor"]
-wav = model.generate(descriptions)  # generates 3 samples.`,
-    ];
-  }
-  if (hasTag(model, "magnet")) {
-    return [
-      `from audiocraft.models import MAGNeT
-
-model = MAGNeT.get_pretrained(${id})
-
-descriptions = ["disco beat", "energetic EDM", "funky groove"]
-wav = model.generate(descriptions)  # generates 3 samples.`,
-    ];
-  }
-  return [AUDIOCRAFT_UNKNOWN_TYPE];
+  ];
 }
 
 export function audioseal(model: ModelData): string[] {
