@@ -252,6 +252,20 @@ describe("single-branch fallbacks", () => {
     expect(snippet("audiocraft", { tags: ["musicgen"] })[0]).toContain("MusicGen.get_pretrained");
     expect(snippet("audiocraft", { tags: ["audiogen"] })[0]).toContain("AudioGen.get_pretrained");
     expect(snippet("audiocraft", { tags: ["magnet"] })[0]).toContain("MAGNeT.get_pretrained");
+    // One block per family; AudioGen sets a duration before generating, the others do not.
+    expect(snippet("audiocraft", { tags: ["audiogen"] })).toEqual([
+      `from audiocraft.models import AudioGen
+
+model = AudioGen.get_pretrained("org/model")
+model.set_generation_params(duration=5)  # generate 5 seconds.
+
+descriptions = ["dog barking", "siren of an emergency vehicle", "footsteps in a corridor"]
+wav = model.generate(descriptions)  # generates 3 samples.`,
+    ]);
+    expect(snippet("audiocraft", { tags: ["musicgen"] })[0]).toContain(
+      'MusicGen.get_pretrained("org/model")\n\ndescriptions = ["happy rock", "energetic EDM", "sad jazz"]\n',
+    );
+    expect(snippet("audiocraft", { tags: ["magnet", "musicgen"] })[0]).toContain("MusicGen.get_pretrained");
   });
   it("paddlenlp", () => {
     const [unknown] = snippet("paddlenlp", {});
