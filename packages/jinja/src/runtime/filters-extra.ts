@@ -5,7 +5,7 @@ import { type FilterFn, toFloat } from "./filters.js";
 import { pyFixed } from "./format.js";
 import { htmlEscape } from "./ops.js";
 import { pformat } from "./pprint.js";
-import { dictEntries, isDict, Markup, numVal, pyRepr, toStr, truthy, Undefined } from "./values.js";
+import { dictEntries, isDict, Markup, numVal, pyRepr, toStr, truthy, typeName, Undefined } from "./values.js";
 
 function urlQuote(s: string, safe: string): string {
   const bytes = new TextEncoder().encode(s);
@@ -199,7 +199,8 @@ export const EXTRA_FILTERS: [string, FilterFn][] = [
     "xmlattr",
     (v, a, k) => {
       const [autospace] = bind("do_xmlattr", a, k, ["autospace"], [true]);
-      if (!isDict(v)) throw typeError("xmlattr requires a mapping");
+      if (v instanceof Undefined) v.fail();
+      if (!isDict(v)) throw typeError(`'${typeName(v)}' object has no attribute 'items'`);
       const parts: string[] = [];
       for (const [key, val] of dictEntries(v)) {
         if (val === null || val instanceof Undefined) continue;

@@ -131,6 +131,7 @@ function selectOrReject(
 }
 
 function toInt(value: unknown, dflt: unknown, base: number): unknown {
+  if (value instanceof Undefined) value.fail();
   if (typeof value === "string" || value instanceof Markup) {
     const s = asciiDigits(toStr(value)).trim().replace(/_/g, "");
     const m = /^[+-]?(0[xob])?[0-9a-z]+$/i.exec(s);
@@ -177,6 +178,7 @@ function toInt(value: unknown, dflt: unknown, base: number): unknown {
 
 /** Python float(value) (numbers and numeric strings); `dflt` when Python would raise. */
 export function toFloat(value: unknown, dflt: unknown): unknown {
+  if (value instanceof Undefined) value.fail();
   if (isNumber(value)) return mkFloat(numVal(value));
   if (typeof value === "string" || value instanceof Markup) {
     const s = asciiDigits(toStr(value))
@@ -224,6 +226,7 @@ function doTitle(s: string): string {
 }
 
 function doIndent(s: unknown, width: unknown, first: unknown, blank: unknown): unknown {
+  if (s instanceof Undefined) s.fail(); // `s += "\n"` on Undefined raises in Jinja2
   const indention = typeof width === "string" ? width : " ".repeat(numVal(width));
   let text = softStr(s) + "\n";
   const lines = pySplitlines(text, false);
@@ -279,7 +282,6 @@ const FILTERS: [string, FilterFn][] = [
       if (v instanceof PyFloat) return new PyFloat(Math.abs(v.v));
       if (typeof v === "boolean") return v ? 1 : 0;
       if (typeof v === "bigint") return v < 0n ? -v : v;
-      if (v instanceof Undefined) v.fail();
       throw typeError(`bad operand type for abs(): '${typeName(v)}'`);
     },
   ],
@@ -334,7 +336,8 @@ const FILTERS: [string, FilterFn][] = [
     "dictsort",
     (v, a, k) => {
       const [cs, by, reverse] = bind("do_dictsort", a, k, ["case_sensitive", "by", "reverse"], [false, "key", false]);
-      if (!isDict(v)) throw typeError("'dictsort' filter requires a mapping");
+      if (v instanceof Undefined) v.fail();
+      if (!isDict(v)) throw typeError(`'${typeName(v)}' object has no attribute 'items'`);
       const pos = by === "key" ? 0 : by === "value" ? 1 : -1;
       if (pos < 0) throw typeError("You can only sort by either 'key' or 'value'");
       const entries = dictEntries(v).map((e) => tuple([e[0], e[1]]));
@@ -435,7 +438,6 @@ const FILTERS: [string, FilterFn][] = [
     "last",
     (v) => {
       if (v instanceof PyIterator) throw typeError(`'${v.typeName}' object is not reversible`);
-      if (v instanceof Undefined) throw typeError("'Undefined' object is not reversible");
       const items = iterate(v);
       return items.length
         ? fromHost(items[items.length - 1])
@@ -471,7 +473,7 @@ const FILTERS: [string, FilterFn][] = [
     "random",
     (v, _a, _k, env) => {
       const items = iterate(v);
-      if (!items.length) throw typeError("Cannot choose from an empty sequence");
+      if (!items.length) return new Undefined(null, undefined, "No random item, sequence was empty.");
       return fromHost(items[Math.floor(env.random() * items.length)]);
     },
   ],
@@ -498,6 +500,7 @@ const FILTERS: [string, FilterFn][] = [
     "round",
     (v, a, k) => {
       const [precision, method] = bind("do_round", a, k, ["precision", "method"], [0, "common"]);
+      if (!isNumber(v)) throw typeError(`type ${typeName(v)} doesn't define __round__ method`);
       return pyRound(v, numVal(precision), toStr(method));
     },
   ],

@@ -49,12 +49,14 @@ const floatSpecial = (x: number, upper: boolean): string => {
 };
 
 function toIntForFormat(v: unknown, conv: string): number | bigint {
+  if (v instanceof Undefined) v.fail();
   if (typeof v === "bigint") return v;
   if (isNumber(v)) return Math.trunc(numVal(v));
   throw typeError(`%${conv} format: a real number is required, not ${typeName(v)}`);
 }
 
 function toFloatForFormat(v: unknown, conv: string): number {
+  if (v instanceof Undefined) v.fail();
   if (isNumber(v)) return numVal(v);
   void conv;
   throw typeError(`must be real number, not ${typeName(v)}`);

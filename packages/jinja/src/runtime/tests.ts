@@ -37,6 +37,7 @@ const TESTS: [string, TestFn][] = [
     (v) =>
       typeof v === "function" ||
       v instanceof PyCallable ||
+      v instanceof Undefined ||
       (v instanceof EngineObject && (v.typeName === "LoopContext" || v.typeName === "Joiner")),
   ],
   ["defined", (v) => !(v instanceof Undefined)],

@@ -415,6 +415,8 @@ const OP_NAMES: Record<string, string> = { lt: "<", lteq: "<=", gt: ">", gteq: "
 
 /** Python ordering: returns <0, 0, >0; throws the TypeError for unorderable mixes. */
 export function pyCompare(a: unknown, b: unknown, op: string): number {
+  if (a instanceof Undefined) a.fail();
+  if (b instanceof Undefined) b.fail();
   if (isNumber(a) && isNumber(b)) {
     if (typeof a === "bigint" || typeof b === "bigint") return compareBig(a, b);
     const x = numVal(a);
