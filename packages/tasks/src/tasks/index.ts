@@ -1,3 +1,5 @@
+// The task pages (catalogue.md §2): each task's written content (<task-id>/data.ts) completed with its id, label and
+// libraries from the catalogue tables.
 import { PIPELINE_DATA, type PipelineType } from "../pipelines.js";
 import { TASKS_MODEL_LIBRARIES } from "../task-libraries.js";
 import anyToAny from "./any-to-any/data.js";
@@ -59,22 +61,8 @@ import zeroShotObjectDetection from "./zero-shot-object-detection/data.js";
 
 export type { ExampleRepo, TaskData, TaskDataCustom, TaskDemo, TaskDemoEntry } from "./types.js";
 
-/** The record a task without written content would get; every task has content today, so none uses it. */
-const PLACEHOLDER: TaskDataCustom = {
-  datasets: [],
-  demo: { inputs: [], outputs: [] },
-  isPlaceholder: true,
-  metrics: [],
-  models: [],
-  spaces: [],
-  summary: "",
-  widgetModels: [],
-  youtubeId: undefined,
-  canonicalId: undefined,
-};
-
 /** Completes a task's written content with the facts that come from the catalogue tables. */
-function getData(type: PipelineType, partial: TaskDataCustom = PLACEHOLDER): TaskData {
+function getData(type: PipelineType, partial: TaskDataCustom): TaskData {
   return {
     ...partial,
     id: type,
