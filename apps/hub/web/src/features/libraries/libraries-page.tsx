@@ -127,7 +127,7 @@ function LibraryList({
               <ul className="chips" aria-label={`Tasks served by ${library.prettyLabel}`}>
                 {(TASKS_BY_LIBRARY[library.key] ?? []).map((task) => (
                   <li key={task}>
-                    <Link href={`/tasks/${task}`} className="chip">
+                    <Link href={`/tasks/${task}`} className="chip small">
                       <span
                         className="task-dot"
                         style={{ background: `var(--c-${PIPELINES[task]?.color ?? "blue"})` }}

@@ -1,6 +1,12 @@
 import { LOCAL_APPS } from "@hubkit/tasks";
 import { describe, expect, test } from "vitest";
-import { fillPlaceholders, ggufFiles, normaliseLocalAppSnippets, shellQuote } from "./local-app-snippets";
+import {
+  defaultGgufFile,
+  fillPlaceholders,
+  ggufFiles,
+  normaliseLocalAppSnippets,
+  shellQuote,
+} from "./local-app-snippets";
 
 describe("local app snippets", () => {
   test("shell quoting keeps safe words and single-quotes the rest", () => {
@@ -39,6 +45,13 @@ describe("local app snippets", () => {
     const [first] = normaliseLocalAppSnippets(app.snippet(model, "Model-Q5_K_M.gguf"), "Model-Q5_K_M.gguf");
     expect(first.content).toContain("ollama run hf.co/org/Model-GGUF:Q5_K_M");
     expect(first.content).not.toContain("{{");
+  });
+
+  test("the default file is the Q4_K_M one when there is one", () => {
+    expect(defaultGgufFile(["m.Q2_K.gguf", "m.Q4_K_M.gguf", "m.Q8_0.gguf"])).toBe("m.Q4_K_M.gguf");
+    expect(defaultGgufFile(["m.Q2_K.gguf", "m.Q8_0.gguf"])).toBe("m.Q8_0.gguf");
+    expect(defaultGgufFile(["a.gguf"])).toBe("a.gguf");
+    expect(defaultGgufFile([])).toBeUndefined();
   });
 
   test("gguf files are picked out of the siblings and sorted", () => {

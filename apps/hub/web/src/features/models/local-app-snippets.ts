@@ -35,7 +35,16 @@ export function normaliseLocalAppSnippets(output: LocalAppSnippetOutput, ggufFil
   });
 }
 
-/** The .gguf files of a repository, sorted by quant label then name. */
+/** The file selected at first: the usual size/quality balance (Q4_K_M) when the repository has it. */
+export function defaultGgufFile(files: readonly string[]): string | undefined {
+  for (const preferred of ["Q4_K_M", "Q4_K_S", "Q4_0", "Q5_K_M", "Q8_0"]) {
+    const found = files.find((file) => parseGGUFQuantLabel(file) === preferred);
+    if (found) return found;
+  }
+  return files[0];
+}
+
+/** The .gguf files of a repository, sorted by name. */
 export function ggufFiles(siblings: ReadonlyArray<{ rfilename: string }> | undefined): string[] {
   return (siblings ?? [])
     .map((sibling) => sibling.rfilename)

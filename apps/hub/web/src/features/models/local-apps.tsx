@@ -4,13 +4,13 @@ import { LOCAL_APPS, type LocalApp, parseGGUFQuantLabel } from "@hubkit/tasks";
 import { useState } from "react";
 import { CodeBlock } from "../../components/code-block";
 import type { ModelRecord } from "../../lib/api";
-import { ggufFiles, normaliseLocalAppSnippets } from "./local-app-snippets";
+import { defaultGgufFile, ggufFiles, normaliseLocalAppSnippets } from "./local-app-snippets";
 
 const APPS = Object.entries(LOCAL_APPS) as Array<[string, LocalApp]>;
 
 export function LocalApps({ model }: { model: ModelRecord }) {
   const files = ggufFiles(model.siblings);
-  const [file, setFile] = useState<string | undefined>(files[0]);
+  const [file, setFile] = useState<string | undefined>(() => defaultGgufFile(files));
   const apps = APPS.filter(([, app]) => {
     try {
       return app.displayOnModelPage(model);
