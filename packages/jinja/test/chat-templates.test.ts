@@ -1,6 +1,7 @@
-// Real chat templates (test/data/chat-templates.json, 53 templates with their conversations) and the large
-// synthetic conversations of test/data/chat-bench-cases.json, rendered by Python Jinja2 and by @hubkit/jinja:
-// the outputs must be identical byte for byte, or both engines must raise (jinja.md §13.3-4).
+// Real chat templates (test/data/chat-templates.json, 53 templates with their conversations), the large synthetic
+// conversations of test/data/chat-bench-cases.json and the conversation variants of
+// test/data/conversation-variants.json, rendered by Python Jinja2 and by @hubkit/jinja: the outputs must be
+// identical byte for byte, or both engines must raise (jinja.md §13.3-4; raise_exception with the same message).
 import { readFileSync } from "node:fs";
 import { test } from "vitest";
 import { describeWithOracle, expectSameAsOracle, renderOurs } from "./oracle/compare.js";
@@ -47,6 +48,27 @@ for (const [name, entry] of loadEntries("chat-templates.json")) {
       template: entry.chat_template,
       contextJson: withGenerationPrompt({ ...entry.data, ...largeConversation }, prompt),
     });
+  }
+}
+
+// Conversation variants (test/data/conversation-variants.json: empty, multimodal parts, tool round trips, literal
+// template syntax in content, reasoning, ...) over every real template, to reach the branches the shipped sample
+// conversations leave untouched. Templates that reject a variant (raise_exception) must reject it in both engines.
+const variants = Object.entries(
+  JSON.parse(readFileSync(new URL("./data/conversation-variants.json", import.meta.url), "utf8")) as Record<
+    string,
+    Record<string, unknown>
+  >,
+);
+for (const [name, entry] of loadEntries("chat-templates.json")) {
+  for (const [variantName, variant] of variants) {
+    for (const prompt of [false, true]) {
+      cases.push({
+        name: `${variantName} on ${name} [add_generation_prompt=${prompt}]`,
+        template: entry.chat_template,
+        contextJson: withGenerationPrompt({ ...entry.data, ...variant }, prompt),
+      });
+    }
   }
 }
 
