@@ -19,6 +19,7 @@ import {
   TEMPLATE_BY_PIPELINE_TAG,
   TEMPLATES_BY_CLIENT,
   type TemplateName,
+  UNBUILDABLE_PAIRS,
   ZERO_SHOT_IMAGE_LABELS,
   ZERO_SHOT_LABELS,
 } from "./tables.js";
@@ -127,7 +128,7 @@ export function getInferenceSnippets(
   const { template, task } = choice;
   const table = ALL_HELPERS[task as InferenceTask];
   const helper = table && Object.hasOwn(table, provider) ? table[provider] : undefined;
-  if (!helper) return [];
+  if (!helper || UNBUILDABLE_PAIRS.has(`${provider}/${task}`)) return [];
 
   let resolvedId = providerModelId || model.id;
   if (helper.clientSideRoutingOnly && !providerModelId) {

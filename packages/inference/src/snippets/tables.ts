@@ -169,3 +169,9 @@ export const PYTHON_KEYWORD_INPUTS: Readonly<Record<string, readonly (readonly [
 /** Candidate labels shown by the zero-shot templates. */
 export const ZERO_SHOT_LABELS = ["refund", "legal", "faq"] as const;
 export const ZERO_SHOT_IMAGE_LABELS = ["cat", "dog", "llama"] as const;
+
+/**
+ * (provider/task) pairs whose handler refuses the example input, so no request can be built (§10.1): fal-ai's
+ * speech recognition takes only MPEG, MP4 and WAV audio (§3.5) and the example is `sample1.flac`.
+ */
+export const UNBUILDABLE_PAIRS: ReadonlySet<string> = new Set(["fal-ai/automatic-speech-recognition"]);

@@ -7,6 +7,9 @@ import { getInferenceSnippets } from "../../src/snippets/index.js";
 import { TEMPLATE_BY_PIPELINE_TAG } from "../../src/snippets/tables.js";
 import type { InferenceProvider, InferenceTask } from "../../src/types.js";
 
+/** `<PROVIDER>_API_KEY` (§10.9). */
+export const providerKeyEnv = (provider: string): string => `${provider.toUpperCase().replace(/-/g, "_")}_API_KEY`;
+
 export type TokenKind = "hf" | "key" | "none" | "none-direct";
 export const TOKEN_KINDS: readonly TokenKind[] = ["hf", "key", "none", "none-direct"];
 export const HF_TOKEN = "hf_testTokenXYZ";
@@ -51,11 +54,18 @@ export function providersFor(task: string): InferenceProvider[] {
   return INFERENCE_PROVIDERS.filter((p) => Object.hasOwn(table, p));
 }
 
-/** The provider model id the test world maps each (provider, model) to. */
-export function providerModelIdFor(provider: string, modelId: string): string {
+/** The provider model id the test world maps each (provider, model) to (openai: none, the id is `openai/…`). */
+export function providerModelIdFor(provider: string, modelId: string): string | undefined {
   if (provider === "hf-inference") return modelId;
-  if (provider === "openai") return "gpt-4o-mini";
-  return `${provider}-alias/${modelId.split("/")[1]}`;
+  if (provider === "openai") return undefined;
+  const name = modelId.split("/")[1];
+  // black-forest-labs routes are `v1/{id}`: its ids are single path segments.
+  return provider === "black-forest-labs" ? `hubkit-${name}` : `${provider}-alias/${name}`;
+}
+
+/** The model as a provider sees it: openai models are named `openai/<id>` (client-side routing). */
+export function modelFor(provider: string, model: ModelDataMinimal): ModelDataMinimal {
+  return provider === "openai" ? { ...model, id: `openai/${model.id.split("/")[1]}` } : model;
 }
 
 export interface MatrixEntry {
@@ -77,9 +87,10 @@ export function tokenFor(kind: TokenKind, provider: string): string {
 
 export function buildMatrix(): MatrixEntry[] {
   const entries: MatrixEntry[] = [];
-  for (const { label, task, model } of matrixModels()) {
+  for (const { label, task, model: baseModel } of matrixModels()) {
     const streams = task === "conversational" ? [false, true] : [false];
     for (const provider of providersFor(task)) {
+      const model = modelFor(provider, baseModel);
       for (const tokenKind of TOKEN_KINDS) {
         if (provider === "openai" && tokenKind === "hf") continue; // no snippet: openai refuses HF tokens
         for (const streaming of streams) {
