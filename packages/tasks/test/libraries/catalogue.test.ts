@@ -74,6 +74,7 @@ describe("countDownloads query parser", () => {
 
 describe("library catalogue", () => {
   it("keeps the 126 established keys in display order, then the added ones", () => {
+    expect(LIBRARY_FACTS).toHaveLength(126);
     expect(ESTABLISHED).toEqual(LIBRARY_FACTS.map((fact) => fact.key));
     expect(ALL_MODEL_LIBRARY_KEYS).toEqual(Object.keys(MODEL_LIBRARIES_UI_ELEMENTS));
     expect(new Set(ALL_MODEL_LIBRARY_KEYS).size).toBe(ALL_MODEL_LIBRARY_KEYS.length);
