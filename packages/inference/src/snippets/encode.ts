@@ -140,21 +140,35 @@ export interface EncodedObject {
   asJsonInline: string;
 }
 
+/** Each form is computed on first use (own enumerable getters), since a template reads only one or two of them. */
 export function encodeObject(obj: Record<string, unknown>): EncodedObject {
-  const json = innerLines(JSON.stringify(obj, null, 4));
-  const python = Object.entries(obj)
-    .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}=${pyJson(v)},`)
-    .join("\n");
-  return {
-    asObj: obj,
-    asJsonString: json,
-    asCurlString: shellSingleQuoted(indentLines(json, "    ")),
-    asPythonString: indentLines(python, "    "),
-    asTsString: innerLines(tsLiteral(obj)),
-    asPythonJsonString: innerLines(pyJson(obj)),
-    asPythonDictString: innerLines(pyLiteral(obj)),
-    asTsInline: tsInline(obj),
-    asJsonInline: jsonInline(obj),
+  const forms: Record<Exclude<keyof EncodedObject, "asObj">, () => string> = {
+    asJsonString: () => innerLines(JSON.stringify(obj, null, 4)),
+    asCurlString: () => shellSingleQuoted(indentLines(innerLines(JSON.stringify(obj, null, 4)), "    ")),
+    asPythonString: () =>
+      indentLines(
+        Object.entries(obj)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => `${k}=${pyJson(v)},`)
+          .join("\n"),
+        "    ",
+      ),
+    asTsString: () => innerLines(tsLiteral(obj)),
+    asPythonJsonString: () => innerLines(pyJson(obj)),
+    asPythonDictString: () => innerLines(pyLiteral(obj)),
+    asTsInline: () => tsInline(obj),
+    asJsonInline: () => jsonInline(obj),
   };
+  const encoded = { asObj: obj } as EncodedObject;
+  for (const [name, compute] of Object.entries(forms)) {
+    let cached: string | undefined;
+    Object.defineProperty(encoded, name, {
+      enumerable: true,
+      get: () => {
+        cached ??= compute();
+        return cached;
+      },
+    });
+  }
+  return encoded;
 }
