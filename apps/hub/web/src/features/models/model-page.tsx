@@ -10,6 +10,7 @@ import { TryIt } from "../playground/try-it";
 import { InferencePanel } from "./inference-panel";
 import { LibrarySnippets } from "./library-snippets";
 import { LocalApps } from "./local-apps";
+import { ModelDetails } from "./model-details";
 import { isConversational } from "./snippet-selection";
 
 const PIPELINES = PIPELINE_DATA as Record<string, { name: string; color: string }>;
@@ -77,6 +78,8 @@ function ModelView({ model }: { model: ModelRecord }) {
           <Link href={`/chat-template?model=${encodeURIComponent(model.id)}`}>Render it in the playground →</Link>
         </p>
       ) : null}
+
+      <ModelDetails model={model} />
 
       <section aria-labelledby="use-heading">
         <h2 id="use-heading">Use this model</h2>
