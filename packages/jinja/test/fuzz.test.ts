@@ -7,7 +7,7 @@ import { describeWithOracle, expectSameAsOracle, renderOurs } from "./oracle/com
 import { runOracle } from "./oracle/oracle.js";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20251122);
-const COUNT = Number(process.env.FUZZ_COUNT ?? 1500);
+const COUNT = Number(process.env.FUZZ_COUNT ?? 3000);
 
 describeWithOracle(`fuzzed expressions (seed ${SEED}): @hubkit/jinja vs Python Jinja2`, () => {
   const cases = generateFuzzCases(SEED, COUNT).map((c) => ({ ...c, contextJson: FUZZ_CONTEXT }));

@@ -149,7 +149,18 @@ const METHODS = [
   ".zfill(4)",
   ".format(1)",
 ];
-const SUBSCRIPTS = ["[0]", "[-1]", "[1:]", "[::-1]", "['a']", ".a", ".x", ".0", "[:2]"];
+const SUBSCRIPTS = ["[0]", "[-1]", "['a']", ".a", ".x", ".0"];
+const SLICES = ["[1:]", "[::-1]", "[:2]"];
+const VARIABLE_RE = new RegExp(`\\b(${[...VARIABLES, "nope"].join("|")})\\b`);
+
+/**
+ * Jinja2 folds expressions made only of literals at compile time, with other rules than at run time (a slice of a
+ * constant goes through environment.getitem and becomes Undefined instead of raising; `true or X` never compiles
+ * X). Those are optimiser artefacts, not semantics, so constant operands get no slices.
+ */
+function isConstant(expression: string): boolean {
+  return !VARIABLE_RE.test(expression.replace(/'[^']*'/g, "''"));
+}
 
 export interface FuzzCase {
   name: string;
@@ -174,14 +185,26 @@ export function generateFuzzCases(seed: number, count: number): FuzzCase[] {
     return random() < 0.5 || !/[ |]/.test(inner) ? inner : `(${inner})`;
   }
 
+  /** Postfix operations bind to a parenthesised operand unless it is a plain atom. */
+  function postfixOperand(depth: number): string {
+    const inner = expr(depth - 1);
+    return /[ |]/.test(inner) ? `(${inner})` : inner;
+  }
+
+  function subscript(depth: number): string {
+    const target = postfixOperand(depth);
+    const choices = isConstant(target) ? SUBSCRIPTS : [...SUBSCRIPTS, ...SLICES];
+    return `${target}${pick(choices)}`;
+  }
+
   function expr(depth: number): string {
     if (depth <= 0) return atom();
     const r = random();
     if (r < 0.3) return `${operand(depth)} ${pick(BINARY)} ${operand(depth)}`;
     if (r < 0.45) return `${operand(depth)}|${pick(FILTERS)}`;
     if (r < 0.55) return `${operand(depth)} is ${random() < 0.2 ? "not " : ""}${pick(TESTS)}`;
-    if (r < 0.65) return `${operand(depth)}${pick(METHODS)}`;
-    if (r < 0.75) return `${operand(depth)}${pick(SUBSCRIPTS)}`;
+    if (r < 0.65) return `${postfixOperand(depth)}${pick(METHODS)}`;
+    if (r < 0.75) return subscript(depth);
     if (r < 0.8) return `${operand(depth)} ** ${pick(["0", "1", "2", "3", "-1"])}`;
     if (r < 0.87) return `${random() < 0.5 ? "-" : "not "}${operand(depth)}`;
     if (r < 0.95) return `${operand(depth)} if ${operand(depth)} else ${operand(depth)}`;
