@@ -9,7 +9,8 @@ const SRC = new URL("../../src/", import.meta.url).pathname;
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "snippets" ? [] : sourceFiles(path);
+    // snippets/ and cli/ (the Node-only `hubkit` command, reached only through package.json "bin") are other modules
+    if (statSync(path).isDirectory()) return name === "snippets" || name === "cli" ? [] : sourceFiles(path);
     return path.endsWith(".ts") ? [path] : [];
   });
 }
