@@ -31,6 +31,7 @@ for (const { name, path, heading } of PAGES) {
 }
 
 test("dark theme: the toggle switches and is remembered", async ({ page, guard: _ }) => {
+  test.setTimeout(120_000);
   await page.goto("/tasks");
   await page.getByRole("button", { name: /switch to dark theme/i }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -47,6 +48,7 @@ test("dark theme: the toggle switches and is remembered", async ({ page, guard: 
 test.describe("phone width", () => {
   test.use({ viewport: { width: 375, height: 740 } });
   test("pages fit the screen", async ({ page, guard: _ }) => {
+    test.setTimeout(120_000);
     for (const { name, path, heading } of PAGES) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
