@@ -1,5 +1,7 @@
 // getInferenceSnippets behaviours beyond the examples: empty results, no shared state, token placeholders,
 // options, routing by token form, validation and the template cache.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ModelDataMinimal } from "@hubkit/tasks";
 import { afterEach, describe, expect, it } from "vitest";
 import { getInferenceSnippets } from "../../src/snippets/index.js";
@@ -21,6 +23,7 @@ describe("empty results, never a throw", () => {
     ["a pair without handler", model("a/b", "text-classification"), "together"],
     ["an unknown provider", model("a/b", "text-classification"), "nope"],
     ["openai without the openai/ prefix", model("gpt-4o", "text-generation", ["conversational"]), "openai"],
+    ["fal-ai speech recognition (refuses the FLAC example)", model("a/b", "automatic-speech-recognition"), "fal-ai"],
   ])("%s", (_name, m, provider) => {
     expect(getInferenceSnippets(m, "hf_token", provider as never)).toEqual([]);
   });
@@ -202,5 +205,17 @@ describe("validation and cache", () => {
     const before = compiledTemplateCount();
     for (let i = 0; i < 5; i++) getInferenceSnippets(CHAT, "hf_x", "together");
     expect(compiledTemplateCount()).toBe(before);
+  });
+});
+
+describe("browser safety", () => {
+  it("src/snippets uses no Node-only API (the site renders snippets in the browser)", () => {
+    const dir = join(import.meta.dirname, "..", "..", "src", "snippets");
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const source = readFileSync(join(dir, file), "utf8");
+      expect(source, file).not.toMatch(/from\s+["']node:|\brequire\(|\bBuffer\b/);
+    }
   });
 });

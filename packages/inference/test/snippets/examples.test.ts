@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { snippets as fromRoot } from "../../src/index.js";
 import { TEMPLATES } from "../../src/snippets/generated/templates.js";
 import { getInferenceSnippets } from "../../src/snippets/index.js";
-import { EXAMPLE_CASES, exampleProviderModelId, layoutActual, readExpected } from "./examples.js";
+import { EXAMPLE_CASES, EXAMPLES_DIR, exampleProviderModelId, layoutActual, readExpected } from "./examples.js";
 
 describe("snippet-examples, byte for byte", () => {
   for (const testCase of EXAMPLE_CASES) {
@@ -31,7 +31,7 @@ describe("snippet-examples, byte for byte", () => {
   }
 
   it("covers every case folder of the examples", () => {
-    const folders = readdirSync(join(readExpectedRoot()), { withFileTypes: true })
+    const folders = readdirSync(EXAMPLES_DIR, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
@@ -43,10 +43,6 @@ describe("snippet-examples, byte for byte", () => {
     expect(Object.keys(fromRoot)).toEqual(["getInferenceSnippets"]);
   });
 });
-
-function readExpectedRoot(): string {
-  return join(import.meta.dirname, "..", "..", "..", "..", "..", "shared", "spec", "snippet-examples");
-}
 
 describe("bundled templates", () => {
   it("match the .jinja files (run scripts/bundle-snippet-templates.mjs after editing a template)", () => {

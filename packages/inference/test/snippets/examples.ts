@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { ModelDataMinimal } from "@hubkit/tasks";
 import type { InferenceProvider } from "../../src/types.js";
 
-/** spec/snippet-examples, found next to the repository (shared/ sits beside main/) or via HUBKIT_SPEC_DIR. */
+/** spec/snippet-examples: shared/ sits beside the repository (override: HUBKIT_SNIPPET_EXAMPLES_DIR). */
 export const EXAMPLES_DIR =
   process.env.HUBKIT_SNIPPET_EXAMPLES_DIR ??
   join(import.meta.dirname, "..", "..", "..", "..", "..", "shared", "spec", "snippet-examples");
