@@ -5,6 +5,7 @@ import { Fault } from "./errors.js";
 import type { Frame } from "./frames.js";
 import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
+import { DEFAULT_LIMITS } from "./runtime/limits.js";
 import {
   add,
   concat,
@@ -12,6 +13,7 @@ import {
   div,
   floordiv,
   iterate,
+  markupJoin,
   mod,
   mul,
   negate,
@@ -20,13 +22,15 @@ import {
   slice,
   sub,
 } from "./runtime/ops.js";
-import type { Scope } from "./runtime/state.js";
+import { Runtime, Scope } from "./runtime/state.js";
 import { addMetaTests, TEST_TABLE, type TestFn } from "./runtime/tests.js";
 import {
   dictEntries,
   dictSet,
   isDict,
   type Kwargs,
+  Markup,
+  PyFloat,
   pyCompare,
   pyEq,
   truthy,
@@ -38,6 +42,72 @@ import {
 export type Ev = (s: Scope) => unknown;
 
 addMetaTests(new Set(FILTER_TABLE.keys()));
+
+// Built-in filters Jinja2 marks pass_context: its optimizer never evaluates them at compile time.
+const CONTEXT_FILTERS = new Set(["random", "map", "select", "reject", "selectattr", "rejectattr"]);
+
+/** Can Jinja2's optimizer evaluate this at compile time? (no variables, no context filters, no dynamic args) */
+export function foldable(e: Expr | null): boolean {
+  if (e === null) return true;
+  switch (e.type) {
+    case "Const":
+      return true;
+    case "Name":
+      return false;
+    case "List":
+    case "Tuple":
+    case "Concat":
+      return e.items.every(foldable);
+    case "Dict":
+      return e.pairs.every(([k, v]) => foldable(k) && foldable(v));
+    case "GetAttr":
+      return foldable(e.obj);
+    case "GetItem":
+      return foldable(e.obj) && foldable(e.key);
+    case "Slice":
+      return foldable(e.obj) && foldable(e.start) && foldable(e.stop) && foldable(e.step);
+    case "Unary":
+      return foldable(e.operand);
+    case "Binary":
+      return foldable(e.left) && foldable(e.right);
+    case "And":
+    case "Or":
+      return foldable(e.left); // the right side may be skipped; evaluating a variable aborts the fold
+
+    case "Compare":
+      return foldable(e.first) && e.ops.every(([, x]) => foldable(x));
+    case "CondExpr":
+      return foldable(e.test); // only the chosen branch is evaluated
+    case "Filter":
+      return !CONTEXT_FILTERS.has(e.name) && FILTER_TABLE.has(e.name) && foldable(e.value) && constantArgs(e);
+    case "Test":
+      return TEST_TABLE.has(e.name) && foldable(e.value) && constantArgs(e);
+    case "Call":
+      return false; // Jinja2 3.x never folds calls
+  }
+}
+
+const constantArgs = (c: CallArgs): boolean =>
+  c.starArgs === null && c.starKwargs === null && c.args.every(foldable) && c.kwargs.every(([, v]) => foldable(v));
+
+/** Evaluating a variable while folding: the expression is not constant after all. */
+const notConstant: Ev = () => {
+  throw new Fault("syntax", "not a constant");
+};
+
+/** Jinja2's has_safe_repr: the values its optimizer may inline. */
+export function isSafeConstant(v: unknown): boolean {
+  if (v === null || typeof v === "boolean" || typeof v === "number" || typeof v === "bigint" || typeof v === "string") {
+    return true;
+  }
+  if (v instanceof PyFloat || v instanceof Markup) return true;
+  if (Array.isArray(v)) return v.every(isSafeConstant);
+  if (v instanceof Map) {
+    for (const [k, x] of v) if (!isSafeConstant(k) || !isSafeConstant(x)) return false;
+    return true;
+  }
+  return false;
+}
 
 /** Gives a Fault raised below this node the node's position, unless a deeper node already did. */
 export function mark(err: unknown, offset: number): unknown {
@@ -63,6 +133,12 @@ interface ArgsEv {
 export class ExprCompiler {
   /** True while compiling inside an `if` statement or a conditional expression (unknown filters deferred). */
   lenient = false;
+  /** Jinja2's compile-time eval context: the autoescape setting constants are folded with… */
+  autoescape = false;
+  /** …and whether an `{% autoescape <variable> %}` made it unknown ("volatile": no expression folding). */
+  volatile = false;
+  /** True while evaluating a constant expression at compile time (see `expr`). */
+  private folding = false;
   /** The compile-time frame names resolve against (the statement compiler moves it in and out). */
   frame: Frame;
 
@@ -108,13 +184,45 @@ export class ExprCompiler {
     };
   }
 
+  /**
+   * Jinja2's optimizer evaluates constant sub-expressions at compile time (through the sandbox) and keeps the
+   * result when it is a plain constant. We do the same, which also reproduces its quirks (a constant slice of an
+   * unsliceable value folds to Undefined instead of raising).
+   */
   expr(node: Expr): Ev {
+    if (!this.folding && !this.volatile && node.type !== "Const" && foldable(node)) {
+      const folded = this.fold(node);
+      if (folded.ok && isSafeConstant(folded.value)) {
+        const v = folded.value;
+        return () => v;
+      }
+    }
+    return this.compileNode(node);
+  }
+
+  /** Evaluates a constant expression now; `ok` is false when that raises (it then fails at render time). */
+  fold(node: Expr): { ok: true; value: unknown } | { ok: false } {
+    this.folding = true;
+    try {
+      const ev = this.compileNode(node);
+      const rt = new Runtime(DEFAULT_LIMITS, {}, new Map(), () => 0);
+      rt.autoescape = this.autoescape;
+      return { ok: true, value: ev(new Scope(null, rt, 0)) };
+    } catch {
+      return { ok: false };
+    } finally {
+      this.folding = false;
+    }
+  }
+
+  private compileNode(node: Expr): Ev {
     switch (node.type) {
       case "Const": {
         const v = node.value;
         return () => v;
       }
       case "Name":
+        if (this.folding) return notConstant;
         return this.name(node.name);
       case "List": {
         const items = node.items.map((x) => this.expr(x));
@@ -174,9 +282,10 @@ export class ExprCompiler {
         const b = node.stop ? this.expr(node.stop) : none;
         const c = node.step ? this.expr(node.step) : none;
         const o = node.o;
+        const constant = this.folding;
         return (s) => {
           try {
-            return slice(obj(s), a(s), b(s), c(s));
+            return slice(obj(s), a(s), b(s), c(s), constant);
           } catch (e) {
             throw mark(e, o);
           }
@@ -221,10 +330,12 @@ export class ExprCompiler {
       case "Concat": {
         const items = node.items.map((x) => this.expr(x));
         const o = node.o;
+        // markup_join only where autoescape is known on at compile time (a volatile block uses str_join)
+        const join = this.autoescape && !this.volatile && !this.folding ? markupJoin : concat;
         return (s) => {
           const vals = items.map((f) => f(s));
           try {
-            return concat(vals);
+            return join(vals);
           } catch (e) {
             throw mark(e, o);
           }
@@ -363,6 +474,7 @@ export class ExprCompiler {
   }
 
   private call(node: Expr & { type: "Call" }): Ev {
+    if (this.folding) return notConstant;
     const { positional, keywords } = this.args(node);
     const o = node.o;
     if (node.callee.type === "GetAttr") {
@@ -396,6 +508,7 @@ export class ExprCompiler {
 
   /** A filter applied to `input` (also used by filter blocks and `set … | filter` blocks). */
   filter(node: Expr & { type: "Filter" }, input: Ev): Ev {
+    if (this.folding && (this.volatile || CONTEXT_FILTERS.has(node.name))) return notConstant;
     const fn = FILTER_TABLE.get(node.name);
     const o = node.o;
     if (!fn) {
@@ -420,6 +533,7 @@ export class ExprCompiler {
   }
 
   private test(node: Expr & { type: "Test" }): Ev {
+    if (this.folding && this.volatile) return notConstant;
     const fn = TEST_TABLE.get(node.name);
     const o = node.o;
     const value = this.expr(node.value);

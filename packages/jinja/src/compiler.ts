@@ -1,7 +1,7 @@
 // Statements → closures `(scope) => signal` (0 = go on, 1 = break, 2 = continue), compiled once per template.
 // Rendering runs these closures directly: there is no per-node dispatch at render time.
 import type { Expr, Param, Program, Stmt, Target } from "./ast.js";
-import { type Ev, ExprCompiler, mark } from "./compile-expr.js";
+import { type Ev, ExprCompiler, foldable, mark } from "./compile-expr.js";
 import { Fault, typeError } from "./errors.js";
 import { declaredNames, Frame, targetNames } from "./frames.js";
 import { callValue } from "./runtime/access.js";
@@ -259,6 +259,17 @@ export class Compiler {
         };
       }
       case "Output": {
+        if (foldable(node.expr)) {
+          // Jinja2 renders constant output at compile time (str() of the value, even an Undefined)
+          const folded = this.ex.fold(node.expr);
+          if (folded.ok) {
+            const text = this.ex.autoescape ? escapeValue(folded.value) : toStr(folded.value);
+            return (s) => {
+              s.rt.write(text);
+              return 0;
+            };
+          }
+        }
         const e = this.ex.expr(node.expr);
         const o = node.o;
         return (s) => {
@@ -377,7 +388,13 @@ export class Compiler {
         return this.body(node.body);
       case "Autoescape": {
         const expr = this.ex.expr(node.expr);
+        const outer = { autoescape: this.ex.autoescape, volatile: this.ex.volatile };
+        const folded = !this.ex.volatile && foldable(node.expr) ? this.ex.fold(node.expr) : { ok: false as const };
+        if (folded.ok) this.ex.autoescape = truthy(folded.value);
+        else this.ex.volatile = true;
         const { body, size } = this.scoped(node.body);
+        this.ex.autoescape = outer.autoescape;
+        this.ex.volatile = outer.volatile;
         return this.located(node.o, (s) => {
           const rt = s.rt;
           const saved = rt.autoescape;

@@ -227,6 +227,9 @@ function doTitle(s: string): string {
 
 function doIndent(s: unknown, width: unknown, first: unknown, blank: unknown): unknown {
   if (s instanceof Undefined) s.fail(); // `s += "\n"` on Undefined raises in Jinja2
+  if (typeof s !== "string" && !(s instanceof Markup)) {
+    throw typeError(`unsupported operand type(s) for +=: '${typeName(s)}' and 'str'`);
+  }
   const indention = typeof width === "string" ? width : " ".repeat(numVal(width));
   let text = softStr(s) + "\n";
   const lines = pySplitlines(text, false);
@@ -243,7 +246,13 @@ function doIndent(s: unknown, width: unknown, first: unknown, blank: unknown): u
   return keepMarkup(s, text);
 }
 
-function doTruncate(s: unknown, length: number, killwords: boolean, end: string, leeway: number): string {
+function doTruncate(s: unknown, length: number, killwords: boolean, end: string, leeway: number): unknown {
+  if (typeof s !== "string" && !(s instanceof Markup)) {
+    // Jinja2 measures the value itself: numbers have no len(), short sequences come back unchanged
+    const n = pyLen(s);
+    if (n <= length + leeway) return s;
+    throw typeError(`unsupported operand type(s) for +: '${typeName(s)}' and 'str'`);
+  }
   const str = softStr(s);
   const cps = codePoints(str);
   const endLen = strLen(end);

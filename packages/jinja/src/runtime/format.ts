@@ -190,7 +190,9 @@ export function printfFormat(fmt: string, args: unknown): string {
     out += pad(body, width, left, zero);
     checkSize(out.length);
   }
-  if (!mapping && ai < list.length) throw typeError("not all arguments converted during string formatting");
+  // like CPython, any argument with __getitem__ (list, dict, Undefined; not tuple or str) counts as a mapping here
+  const subscriptable = mapping !== null || (Array.isArray(args) && !isTuple(args)) || args instanceof Undefined;
+  if (!subscriptable && ai < list.length) throw typeError("not all arguments converted during string formatting");
   void usedMapping;
   return out;
 }

@@ -250,6 +250,14 @@ export function plus(a: unknown): unknown {
   throw typeError(`bad operand type for unary +: '${typeName(a)}'`);
 }
 
+/** Jinja2's markup_join (`~` under autoescape): Markup as soon as one operand is Markup, escaping the others. */
+export function markupJoin(values: unknown[]): unknown {
+  if (!values.some((v) => v instanceof Markup)) return concat(values);
+  const s = values.map(escapeValue).join("");
+  checkSize(s.length);
+  return new Markup(s);
+}
+
 export function concat(values: unknown[]): string {
   let s = "";
   for (const v of values) s += toStr(v);
@@ -288,6 +296,8 @@ export function contains(container: unknown, item: unknown): boolean {
     return false;
   }
   if (isDict(container)) {
+    if ((Array.isArray(item) && !isTuple(item)) || isDict(item))
+      throw typeError(`unhashable type: '${typeName(item)}'`);
     if (dictGet(container, item) !== undefined) return true;
     if (container instanceof Map && isNumber(item)) for (const k of container.keys()) if (pyEq(k, item)) return true;
     return false;
@@ -331,7 +341,11 @@ export function sliceIndices(len: number, start: unknown, stop: unknown, step: u
   return out;
 }
 
-export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown): unknown {
+/**
+ * `obj[a:b:c]`. Jinja2 compiles slices to a plain Python subscript, so an unsliceable value raises; only when the
+ * whole expression is constant does its optimizer fold it through the sandbox, which yields Undefined instead.
+ */
+export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown, constant = false): unknown {
   if (obj instanceof Undefined) obj.fail();
   if (typeof obj === "string" || obj instanceof Markup) {
     const s = toStr(obj);
@@ -354,6 +368,7 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
     }
     return isTuple(obj) ? tuple(r) : r;
   }
-  if (obj === null) throw typeError("'NoneType' object is not subscriptable");
+  if (constant) return new Undefined(null, obj, `${typeName(obj)} object has no element slice`);
+  if (isDict(obj)) throw typeError("unhashable type: 'slice'");
   throw typeError(`'${typeName(obj)}' object is not subscriptable`);
 }
