@@ -76,6 +76,8 @@ test("the task page shows its demo media from the site itself", async ({ page, g
 
 test("keyboard: skip link and navigation are reachable with Tab", async ({ page, guard: _ }) => {
   await page.goto("/");
+  // React renders after the load event may have fired: wait for the page before pressing keys.
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await page.keyboard.press("Tab");
