@@ -106,18 +106,36 @@ for (const database of testDatabases()) {
       expect((await ids({ sort: "likes", direction: 1 })).at(-1)).toBe("Qwen/Qwen2.5-7B-Instruct");
     });
 
-    for (const direction of [-1, 1] as const)
-      it(`pages with a cursor through every row exactly once (direction ${direction})`, async () => {
-        const all = await ids({ direction, sort: "lastModified" });
-        const seen: string[] = [];
-        let page = await store.search({ ...base, direction, sort: "lastModified", limit: 2 });
-        for (;;) {
-          seen.push(...page.models.map((model) => model.id));
-          if (page.next === undefined) break;
-          page = await store.search({ ...base, direction, sort: "lastModified", limit: 2, cursor: page.next });
-        }
-        expect(seen).toEqual(all);
-      });
+    // One row a page, so that every cursor lands inside the runs of equal keys too (two models share 4000
+    // downloads, two have none, three have no lastModified).
+    for (const sort of ["downloads", "likes", "lastModified"] as const)
+      for (const direction of [-1, 1] as const)
+        it(`pages with a cursor through every row exactly once (${sort}, direction ${direction})`, async () => {
+          const all = await ids({ direction, sort });
+          expect(all).toHaveLength(FIXTURE_MODELS.length);
+          const seen: string[] = [];
+          let page = await store.search({ ...base, direction, sort, limit: 1 });
+          for (;;) {
+            seen.push(...page.models.map((model) => model.id));
+            if (page.next === undefined) break;
+            page = await store.search({ ...base, direction, sort, limit: 1, cursor: page.next });
+          }
+          expect(seen).toEqual(all);
+        });
+
+    it("keeps the search and filter GIN indexes free of a pending list", async () => {
+      const rows = await store.db.query<{ name: string; options: string[] | null }>(
+        `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+         JOIN pg_am am ON am.oid = c.relam WHERE i.indrelid = 'hub_models'::regclass AND am.amname = 'gin'
+         ORDER BY 1`,
+      );
+      expect(rows).toEqual(
+        ["hub_models_providers_idx", "hub_models_search_idx", "hub_models_tags_idx"].map((name) => ({
+          name,
+          options: ["fastupdate=off"],
+        })),
+      );
+    });
 
     it("treats injection attempts as plain values", async () => {
       const evil = "'; DROP TABLE hub_models; --";

@@ -38,5 +38,6 @@ export async function importJsonl(store: ModelStore, file: string, batchSize = 1
     if (batch.length >= batchSize) await flush();
   }
   if (batch.length > 0) await flush();
+  await store.analyze();
   return { imported, lines: lineNumber };
 }

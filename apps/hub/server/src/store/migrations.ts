@@ -61,6 +61,34 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "key-value facts about the index (which seed it holds)",
     statements: ["CREATE TABLE IF NOT EXISTS hub_meta (key text PRIMARY KEY, value text NOT NULL)"],
   },
+  {
+    version: 4,
+    name: "GIN indexes without a pending list; keyset indexes on the negated sort keys",
+    // GIN's fast-update pending list is scanned linearly by every search until VACUUM merges it, and PGlite has
+    // no autovacuum: after an import the search index answered from an unsorted list of up to 4 MB, and the
+    // planner (rightly) avoided it. The index is written in bulk by imports, so slower inserts cost little.
+    // Pages are ordered `sort key DESC, id ASC` (or the reverse): with the key negated, that is one ascending
+    // b-tree order, so the cursor `(-key, id) > (-value, id)` is a single row comparison the index scan starts
+    // at, even inside a long run of equal keys (the seed has no download counts at all).
+    statements: [
+      "ALTER INDEX hub_models_search_idx SET (fastupdate = off)",
+      "ALTER INDEX hub_models_tags_idx SET (fastupdate = off)",
+      "ALTER INDEX hub_models_providers_idx SET (fastupdate = off)",
+      "SELECT gin_clean_pending_list('hub_models_search_idx'::regclass)",
+      "SELECT gin_clean_pending_list('hub_models_tags_idx'::regclass)",
+      "SELECT gin_clean_pending_list('hub_models_providers_idx'::regclass)",
+      "DROP INDEX IF EXISTS hub_models_downloads_idx",
+      "DROP INDEX IF EXISTS hub_models_likes_idx",
+      "DROP INDEX IF EXISTS hub_models_modified_idx",
+      "DROP INDEX IF EXISTS hub_models_pipeline_idx",
+      "DROP INDEX IF EXISTS hub_models_library_idx",
+      "CREATE INDEX IF NOT EXISTS hub_models_downloads_keyset_idx ON hub_models ((-downloads_sort), id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_likes_keyset_idx ON hub_models ((-likes_sort), id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_modified_keyset_idx ON hub_models ((-last_modified_sort), id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_pipeline_keyset_idx ON hub_models (pipeline_tag, (-downloads_sort), id)",
+      "CREATE INDEX IF NOT EXISTS hub_models_library_keyset_idx ON hub_models (library_name, (-downloads_sort), id)",
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

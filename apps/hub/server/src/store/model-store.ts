@@ -45,10 +45,14 @@ export interface SearchPage {
   next?: SearchCursor;
 }
 
-const SORT_COLUMNS: Record<SortKey, string> = {
-  downloads: "downloads_sort",
-  likes: "likes_sort",
-  lastModified: "last_modified_sort",
+/**
+ * Each sort key as the expression its keyset index is built on (migration 4): the stored key negated, so that
+ * "key DESC, id ASC" is the index's own ascending order and "key ASC, id DESC" its backward scan.
+ */
+const SORT_KEYS: Record<SortKey, { column: string; indexed: string }> = {
+  downloads: { column: "downloads_sort", indexed: "(-downloads_sort)" },
+  likes: { column: "likes_sort", indexed: "(-likes_sort)" },
+  lastModified: { column: "last_modified_sort", indexed: "(-last_modified_sort)" },
 };
 
 const SUMMARY_COLUMNS =
@@ -132,6 +136,14 @@ export class ModelStore {
     return rows.length;
   }
 
+  /**
+   * Refreshes the planner's statistics after a bulk load. The search plans depend on them (how many ids a word
+   * matches decides between the GIN index and walking the sort order), and PGlite has no autovacuum to do it.
+   */
+  async analyze(): Promise<void> {
+    await this.db.query("ANALYZE hub_models");
+  }
+
   async count(): Promise<number> {
     const rows = await this.db.query<{ n: number }>("SELECT count(*)::float8 AS n FROM hub_models");
     return Number(rows[0]?.n ?? 0);
@@ -152,19 +164,16 @@ export class ModelStore {
     if (query.provider !== undefined) where.push(`providers @> ARRAY[${bind(query.provider)}]::text[]`);
     if (query.tags !== undefined && query.tags.length > 0) where.push(`tags @> ${bind(query.tags)}::text[]`);
 
-    const column = SORT_COLUMNS[query.sort];
+    const { column, indexed } = SORT_KEYS[query.sort];
+    // Direction -1 walks the keyset index forwards (key DESC, id ASC), direction 1 backwards.
+    const ascending = query.direction === -1;
     if (query.cursor !== undefined) {
-      // Keyset pagination: rows strictly after (value, id) in the page order. The `<=`/`>=` bound lets the
-      // planner start the index scan at the cursor.
-      const value = `${bind(query.cursor.value)}::bigint`;
-      const id = bind(query.cursor.id);
-      where.push(
-        query.direction === -1
-          ? `${column} <= ${value} AND (${column} < ${value} OR id > ${id})`
-          : `${column} >= ${value} AND (${column} > ${value} OR id < ${id})`,
-      );
+      // Rows strictly after the last one seen, as one row comparison on the index's own columns: the scan starts
+      // right there instead of filtering every earlier row with the same key.
+      const after = `(-${bind(query.cursor.value)}::bigint, ${bind(query.cursor.id)}::text)`;
+      where.push(`(${indexed}, id) ${ascending ? ">" : "<"} ${after}`);
     }
-    const order = query.direction === -1 ? `${column} DESC, id ASC` : `${column} ASC, id DESC`;
+    const order = ascending ? `${indexed} ASC, id ASC` : `${indexed} DESC, id DESC`;
     const sql = `SELECT ${SUMMARY_COLUMNS}, ${column}::text AS sort_value FROM hub_models
       ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${order} LIMIT ${bind(query.limit + 1)}`;
     const rows = await this.db.query(sql, params);
