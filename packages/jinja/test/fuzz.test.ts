@@ -1,45 +1,30 @@
 // Fuzz differential tests: seeded random expression templates (test/fuzz/expressions.ts), whitespace-control
-// templates (test/fuzz/whitespace.ts) and scoping programs (test/fuzz/statements.ts) rendered by Python Jinja2
-// and @hubkit/jinja, compared like the fixtures. FUZZ_SEED / FUZZ_COUNT explore other cases locally; the committed
-// defaults keep CI deterministic.
+// templates (test/fuzz/whitespace.ts) and scoping programs (test/fuzz/statements.ts), rendered by Python Jinja2
+// (one batch) and @hubkit/jinja, compared like the fixtures. FUZZ_SEED / FUZZ_SCALE explore more cases locally
+// (e.g. FUZZ_SCALE=5); the committed defaults keep CI deterministic and the file a few seconds long.
 import { test } from "vitest";
 import { FUZZ_CONTEXT, generateFuzzCases } from "./fuzz/expressions.js";
 import { generateStatementCases } from "./fuzz/statements.js";
 import { generateWhitespaceCases } from "./fuzz/whitespace.js";
 import { describeWithOracle, expectSameAsOracle, renderOurs } from "./oracle/compare.js";
-import { runOracle } from "./oracle/oracle.js";
+import { type OracleCase, runOracle } from "./oracle/oracle.js";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20251122);
-const COUNT = Number(process.env.FUZZ_COUNT ?? 3000);
-const WHITESPACE_COUNT = Number(process.env.FUZZ_COUNT ?? 1500);
-const STATEMENT_COUNT = Number(process.env.FUZZ_COUNT ?? 1500);
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 
-describeWithOracle(`fuzzed expressions (seed ${SEED}): @hubkit/jinja vs Python Jinja2`, () => {
-  const cases = generateFuzzCases(SEED, COUNT).map((c) => ({ ...c, contextJson: FUZZ_CONTEXT }));
-  const oracle = runOracle(cases);
-  for (const c of cases) {
-    test(c.name, () => {
-      expectSameAsOracle(renderOurs(c.template, c.contextJson), oracle.get(c.name));
-    });
-  }
-});
+const groups: [string, OracleCase[]][] = [
+  ["expressions", generateFuzzCases(SEED, 1200 * SCALE).map((c) => ({ ...c, contextJson: FUZZ_CONTEXT }))],
+  ["whitespace control", generateWhitespaceCases(SEED, 600 * SCALE)],
+  ["statement scoping", generateStatementCases(SEED, 800 * SCALE).map((c) => ({ ...c, contextJson: '{"c": "ctx"}' }))],
+];
 
-describeWithOracle(`fuzzed whitespace control (seed ${SEED}): @hubkit/jinja vs Python Jinja2`, () => {
-  const cases = generateWhitespaceCases(SEED, WHITESPACE_COUNT);
-  const oracle = runOracle(cases);
-  for (const c of cases) {
-    test(c.name, () => {
-      expectSameAsOracle(renderOurs(c.template), oracle.get(c.name));
-    });
-  }
-});
-
-describeWithOracle(`fuzzed statement scoping (seed ${SEED}): @hubkit/jinja vs Python Jinja2`, () => {
-  const cases = generateStatementCases(SEED, STATEMENT_COUNT).map((c) => ({ ...c, contextJson: '{"c": "ctx"}' }));
-  const oracle = runOracle(cases);
-  for (const c of cases) {
-    test(c.name, () => {
-      expectSameAsOracle(renderOurs(c.template, c.contextJson), oracle.get(c.name));
-    });
+describeWithOracle(`fuzzed templates (seed ${SEED}): @hubkit/jinja vs Python Jinja2`, () => {
+  const oracle = runOracle(groups.flatMap(([, cases]) => cases));
+  for (const [group, cases] of groups) {
+    for (const c of cases) {
+      test(`${group} — ${c.name}`, () => {
+        expectSameAsOracle(renderOurs(c.template, c.contextJson), oracle.get(c.name));
+      });
+    }
   }
 });
