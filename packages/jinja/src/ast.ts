@@ -39,7 +39,7 @@ export interface Param {
 export type Stmt =
   | { type: "Text"; o: number; text: string }
   | { type: "Output"; o: number; expr: Expr }
-  | { type: "If"; o: number; test: Expr; body: Stmt[]; else: Stmt[] }
+  | { type: "If"; o: number; test: Expr; body: Stmt[]; else: Stmt[]; elif?: boolean }
   | {
       type: "For";
       o: number;

@@ -22,7 +22,7 @@ import {
   slice,
   sub,
 } from "./runtime/ops.js";
-import { Runtime, Scope } from "./runtime/state.js";
+import { EMPTY_LAYOUT, Runtime, Scope } from "./runtime/state.js";
 import { addMetaTests, TEST_TABLE, type TestFn } from "./runtime/tests.js";
 import {
   dictEntries,
@@ -36,6 +36,7 @@ import {
   truthy,
   tuple,
   typeName,
+  Unassigned,
   Undefined,
 } from "./runtime/values.js";
 
@@ -153,7 +154,7 @@ export class ExprCompiler {
   name(name: string): Ev {
     const chain = this.frame.resolve(name);
     if (chain.length === 0) return (s) => s.rt.resolve(name);
-    if (chain.length === 1) {
+    if (chain.length === 1 && !chain[0][2]) {
       const [hops, i] = chain[0];
       if (hops === 0) {
         return (s) => {
@@ -172,13 +173,14 @@ export class ExprCompiler {
       let sc = s;
       let h = 0;
       for (let k = 0; k < chain.length; k++) {
-        const [hops, i] = chain[k];
+        const [hops, i, viaBlock] = chain[k];
         while (h < hops) {
           sc = sc.parent as Scope;
           h++;
         }
         const v = sc.slots[i];
-        if (v !== undefined) return v;
+        // a block reads enclosing template variables through the context: not yet assigned means the context's
+        if (v !== undefined && !(viaBlock && v instanceof Unassigned)) return v;
       }
       return s.rt.resolve(name);
     };
@@ -207,7 +209,7 @@ export class ExprCompiler {
       const ev = this.compileNode(node);
       const rt = new Runtime(DEFAULT_LIMITS, {}, new Map(), () => 0);
       rt.autoescape = this.autoescape;
-      return { ok: true, value: ev(new Scope(null, rt, 0)) };
+      return { ok: true, value: ev(new Scope(null, rt, EMPTY_LAYOUT)) };
     } catch {
       return { ok: false };
     } finally {

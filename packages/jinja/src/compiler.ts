@@ -3,11 +3,11 @@
 import type { Expr, Param, Program, Stmt, Target } from "./ast.js";
 import { type Ev, ExprCompiler, foldable, mark } from "./compile-expr.js";
 import { Fault, typeError } from "./errors.js";
-import { declaredNames, Frame, targetNames } from "./frames.js";
+import { analyzeFrame, declaredNames, Frame, targetNames } from "./frames.js";
 import { callValue } from "./runtime/access.js";
 import { LoopContext } from "./runtime/loop.js";
 import { escapeValue, iterate } from "./runtime/ops.js";
-import { Scope } from "./runtime/state.js";
+import { initUnassigned, type Layout, Scope } from "./runtime/state.js";
 import {
   fromHost,
   type Kwargs,
@@ -60,7 +60,7 @@ interface CompiledParam {
 interface MacroShape {
   params: CompiledParam[];
   body: Ex;
-  size: number;
+  size: Layout;
   varargs: number;
   kwargs: number;
   caller: number;
@@ -148,9 +148,11 @@ class Macro extends MacroLike {
 
 export interface CompiledProgram {
   body: Ex;
-  /** Slots of the top-level scope. */
-  size: number;
+  /** Layout of the top-level scope. */
+  layout: Layout;
 }
+
+const layoutOf = (frame: Frame): Layout => ({ size: frame.size, unassigned: frame.unassignedSlots() });
 
 export class Compiler {
   private readonly ex: ExprCompiler;
@@ -162,8 +164,9 @@ export class Compiler {
 
   compileProgram(program: Program): CompiledProgram {
     for (const name of declaredNames(program.body)) this.root.declare(name);
+    analyzeFrame(this.root, [], null, program.body);
     const body = this.body(program.body);
-    return { body, size: this.root.size };
+    return { body, layout: layoutOf(this.root) };
   }
 
   private strict<T>(fn: () => T): T {
@@ -176,11 +179,22 @@ export class Compiler {
     }
   }
 
-  /** Compiles `fn` inside a new frame (child of `parent`) that declares `names` plus what the body assigns. */
-  private inFrame<T>(parent: Frame, names: Iterable<string>, bodyStmts: Stmt[], fn: (frame: Frame) => T): T {
-    const frame = new Frame(parent);
-    for (const n of names) frame.declare(n);
+  /**
+   * Compiles `fn` inside a new frame (child of `parent`) that declares `params` plus what the body assigns, with
+   * Jinja2's initialisation of each variable (`preLoads` are expressions evaluated in the frame before the body).
+   */
+  private inFrame<T>(
+    parent: Frame,
+    params: Iterable<string>,
+    bodyStmts: Stmt[],
+    fn: (frame: Frame) => T,
+    opts: { preLoads?: unknown; isBlock?: boolean } = {},
+  ): T {
+    const frame = new Frame(parent, opts.isBlock ?? false);
+    const paramList = [...params];
+    for (const n of paramList) frame.declare(n);
     for (const n of declaredNames(bodyStmts)) frame.declare(n);
+    analyzeFrame(frame, paramList, opts.preLoads ?? null, bodyStmts);
     const saved = this.ex.frame;
     this.ex.frame = frame;
     try {
@@ -190,9 +204,11 @@ export class Compiler {
     }
   }
 
-  /** A body in its own scope: returns the body and the slot count of its frame. */
-  private scoped(stmts: Stmt[], parent: Frame = this.ex.frame): { body: Ex; size: number } {
-    return this.inFrame(parent, [], stmts, (frame) => ({ body: this.body(stmts), size: frame.size }));
+  /** A body in its own scope: returns the body and the runtime layout of its frame. */
+  private scoped(stmts: Stmt[], parent: Frame = this.ex.frame, isBlock = false): { body: Ex; size: Layout } {
+    return this.inFrame(parent, [], stmts, (frame) => ({ body: this.body(stmts), size: layoutOf(frame) }), {
+      isBlock,
+    });
   }
 
   body(stmts: Stmt[]): Ex {
@@ -326,7 +342,12 @@ export class Compiler {
             const rt = s.rt;
             rt.tick();
             const inner = new Scope(s, rt, size);
-            const text = rt.capture(() => void body(inner));
+            let signal = 0;
+            const text = rt.capture(() => {
+              signal = body(inner);
+            });
+            // the body is rendered inline in Jinja2: a break/continue in it leaves the enclosing loop
+            if (signal !== 0) return signal;
             let v: unknown = rt.autoescape ? new Markup(text) : text;
             if (filter) v = filter(v, s);
             target(s, v);
@@ -352,7 +373,11 @@ export class Compiler {
           return this.located(node.o, (s) => {
             const rt = s.rt;
             rt.tick();
-            const text = rt.capture(() => void body(new Scope(s, rt, size)));
+            let signal = 0;
+            const text = rt.capture(() => {
+              signal = body(new Scope(s, rt, size));
+            });
+            if (signal !== 0) return signal;
             const v = filter(rt.autoescape ? new Markup(text) : text, s);
             rt.write(rt.autoescape ? escapeValue(v) : toStr(v));
             return 0;
@@ -366,7 +391,7 @@ export class Compiler {
           return this.inFrame(this.ex.frame, names, node.body, (frame) => {
             const targets = node.targets.map((t) => this.assignTo(t));
             const body = this.body(node.body);
-            const size = frame.size;
+            const size = layoutOf(frame);
             return this.located(node.o, (s) => {
               const inner = new Scope(s, s.rt, size);
               const vals = values.map((v) => v(s));
@@ -377,7 +402,9 @@ export class Compiler {
         });
       case "Block": {
         const scopedBlock = node.scoped;
-        const { body, size } = this.strict(() => this.scoped(node.body, scopedBlock ? this.ex.frame : this.root));
+        const { body, size } = this.strict(() =>
+          this.scoped(node.body, scopedBlock ? this.ex.frame : this.root, !scopedBlock),
+        );
         return (s) => {
           const rt = s.rt;
           body(new Scope(scopedBlock ? s : (rt.root ?? s), rt, size));
@@ -438,23 +465,30 @@ export class Compiler {
   private macroShape(params: Param[], bodyNodes: Stmt[]): MacroShape {
     const special = ["varargs", "kwargs", "caller"].filter((n) => mentions(bodyNodes, n));
     const names = [...params.map((p) => p.name), ...special];
-    return this.inFrame(this.ex.frame, names, bodyNodes, (frame) => {
-      const compiled: CompiledParam[] = params.map((p) => ({
-        slot: frame.slot(p.name),
-        name: p.name,
-        default: p.default ? this.ex.expr(p.default) : null,
-      }));
-      const body = this.body(bodyNodes);
-      return {
-        params: compiled,
-        body,
-        size: frame.size,
-        varargs: special.includes("varargs") ? frame.slot("varargs") : -1,
-        kwargs: special.includes("kwargs") ? frame.slot("kwargs") : -1,
-        caller: special.includes("caller") ? frame.slot("caller") : -1,
-        explicitCaller: params.some((p) => p.name === "caller"),
-      };
-    });
+    const defaults = params.map((p) => p.default);
+    return this.inFrame(
+      this.ex.frame,
+      names,
+      bodyNodes,
+      (frame) => {
+        const compiled: CompiledParam[] = params.map((p) => ({
+          slot: frame.slot(p.name),
+          name: p.name,
+          default: p.default ? this.ex.expr(p.default) : null,
+        }));
+        const body = this.body(bodyNodes);
+        return {
+          params: compiled,
+          body,
+          size: layoutOf(frame),
+          varargs: special.includes("varargs") ? frame.slot("varargs") : -1,
+          kwargs: special.includes("kwargs") ? frame.slot("kwargs") : -1,
+          caller: special.includes("caller") ? frame.slot("caller") : -1,
+          explicitCaller: params.some((p) => p.name === "caller"),
+        };
+      },
+      { preLoads: defaults },
+    );
   }
 
   private callBlock(node: Stmt & { type: "CallBlock" }): Ex {
@@ -489,7 +523,8 @@ export class Compiler {
       const loopSlot = frame.slot("loop");
       const filter = node.filter ? this.ex.expr(node.filter) : null;
       const body = this.body(node.body);
-      const size = frame.size;
+      const layout = layoutOf(frame);
+      const size = layout.size;
       const recursive = node.recursive;
       const o = node.o;
 
@@ -502,13 +537,15 @@ export class Compiler {
         } catch (e) {
           throw mark(e, o);
         }
-        const inner = new Scope(s, rt, size);
+        const inner = new Scope(s, rt, layout);
         const slots = inner.slots;
+        const reinit = layout.unassigned.length > 0;
         if (filter !== null) {
           const kept: unknown[] = [];
           for (const raw of items) {
             const item = fromHost(raw);
             slots.fill(undefined);
+            if (reinit) initUnassigned(slots, layout);
             assign(inner, item);
             if (truthy(filter(inner))) kept.push(item);
           }
@@ -535,6 +572,7 @@ export class Compiler {
           rt.tick();
           loop.index0 = i;
           if (size > 2 || simpleSlot < 0) slots.fill(undefined);
+          if (reinit) initUnassigned(slots, layout);
           const raw = items[i];
           const item = raw === undefined ? null : raw;
           if (simpleSlot >= 0) slots[simpleSlot] = item;

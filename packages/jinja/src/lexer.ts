@@ -393,11 +393,13 @@ class Lexer {
     let q = digitsFrom(p, isDigit);
     let isFloat = false;
     const allDigitsEnd = q;
-    if (s[q] === "." && isDigit(s.charCodeAt(q + 1))) {
+    // Jinja2's float rule has a (?<!\.) lookbehind: after a dot (`xs.0.1`) numbers are integers
+    const afterDot = start > 0 && s[start - 1] === ".";
+    if (!afterDot && s[q] === "." && isDigit(s.charCodeAt(q + 1))) {
       q = digitsFrom(q + 1, isDigit);
       isFloat = true;
     }
-    if (s[q] === "e" || s[q] === "E") {
+    if (!afterDot && (s[q] === "e" || s[q] === "E")) {
       let r = q + 1;
       if (s[r] === "+" || s[r] === "-") r++;
       if (isDigit(s.charCodeAt(r))) {

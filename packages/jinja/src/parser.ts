@@ -252,7 +252,7 @@ export class Parser {
       const t = this.next();
       if (t.value === "elif") {
         const test2 = this.parseTuple({ withCondexpr: false });
-        const elif: Stmt & { type: "If" } = { type: "If", o: t.offset, test: test2, body: [], else: [] };
+        const elif: Stmt & { type: "If" } = { type: "If", o: t.offset, test: test2, body: [], else: [], elif: true };
         elif.body = this.parseStatements(["elif", "else", "endif"], false);
         cur.else = [elif];
         cur = elif;

@@ -82,7 +82,7 @@ function execute(
 ): string {
   const prev = installLimits(limits);
   const rt = new Runtime(limits, context, globals, random);
-  const root = new Scope(null, rt, program.size);
+  const root = new Scope(null, rt, program.layout);
   rt.root = root;
   try {
     program.body(root);

@@ -217,7 +217,8 @@ export function mod(a: unknown, b: unknown): unknown {
   const x = numVal(a);
   let r = x % y;
   if (r !== 0 && r < 0 !== y < 0) r += y;
-  return fl ? mkFloat(r === 0 && y < 0 ? -0 : r) : r;
+  // a zero result takes the sign of the divisor in Python
+  return fl ? mkFloat(r === 0 ? (y < 0 ? -0 : 0) : r) : r;
 }
 
 export function pow(a: unknown, b: unknown): unknown {

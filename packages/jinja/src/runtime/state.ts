@@ -3,7 +3,7 @@ import { Fault } from "../errors.js";
 import { FILTER_TABLE, type FilterEnv } from "./filters.js";
 import { depthLimit, type Limits, outputLimit, stepLimit } from "./limits.js";
 import { TEST_TABLE } from "./tests.js";
-import { dictGet, type Kwargs, Undefined } from "./values.js";
+import { dictGet, type Kwargs, Unassigned, Undefined } from "./values.js";
 
 export type HostContext = Map<unknown, unknown> | Record<string, unknown>;
 
@@ -72,16 +72,29 @@ export class Runtime implements FilterEnv {
   }
 }
 
-/** A runtime scope: the slots of one compile-time Frame (unset slots are `undefined`). */
+/** The runtime shape of a compile-time Frame: slot count and the slots that start as "assigned later". */
+export interface Layout {
+  size: number;
+  unassigned: [slot: number, name: string][];
+}
+export const EMPTY_LAYOUT: Layout = { size: 0, unassigned: [] };
+
+/** A runtime scope: the slots of one compile-time Frame (unset slots are `undefined`: read from outside). */
 export class Scope {
   readonly slots: unknown[];
 
   constructor(
     readonly parent: Scope | null,
     readonly rt: Runtime,
-    size: number,
+    layout: Layout,
   ) {
-    this.slots = size === 0 ? EMPTY : new Array(size).fill(undefined);
+    this.slots = layout.size === 0 ? EMPTY : new Array(layout.size).fill(undefined);
+    if (layout.unassigned.length) initUnassigned(this.slots, layout);
   }
+}
+
+/** Jinja2 starts a variable that a frame assigns before reading as undefined, not as the outer value. */
+export function initUnassigned(slots: unknown[], layout: Layout): void {
+  for (const [slot, name] of layout.unassigned) slots[slot] = new Unassigned(name);
 }
 const EMPTY: unknown[] = [];

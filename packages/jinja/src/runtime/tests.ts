@@ -90,7 +90,25 @@ const TESTS: [string, TestFn][] = [
   ["string", (v) => isString(v)],
 ];
 
-export const TEST_TABLE: Map<string, TestFn> = new Map(TESTS);
+// Tests that take only the value: extra arguments are a TypeError, as in Python.
+const VALUE_ONLY = new Set(
+  "boolean callable defined undefined escaped even odd false true float integer number iterable lower upper mapping none sequence string".split(
+    " ",
+  ),
+);
+const valueOnly =
+  (name: string, fn: TestFn): TestFn =>
+  (v, a, k) => {
+    if (a.length || k?.size) {
+      if (name === "callable") throw typeError(`callable() takes exactly one argument (${a.length + 1} given)`);
+      throw typeError(`test_${name}() takes 1 positional argument but ${a.length + 1} were given`);
+    }
+    return fn(v, a, k);
+  };
+
+export const TEST_TABLE: Map<string, TestFn> = new Map(
+  TESTS.map(([name, fn]) => [name, VALUE_ONLY.has(name) ? valueOnly(name, fn) : fn]),
+);
 for (const [alias, name] of [
   ["equalto", "eq"],
   ["==", "eq"],

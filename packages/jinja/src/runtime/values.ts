@@ -109,6 +109,9 @@ export class Undefined extends EngineValue {
 const NO_OBJ: unique symbol = Symbol("no-object");
 export const UNDEFINED = new Undefined();
 
+/** A template variable read before the assignment that Jinja2's scoping ties it to. */
+export class Unassigned extends Undefined {}
+
 export const isDict = (v: unknown): v is Map<unknown, unknown> | Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && (v instanceof Map || !(v instanceof EngineValue));
 
