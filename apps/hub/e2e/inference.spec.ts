@@ -63,7 +63,7 @@ test("task widget: a classification answer from an endpoint is drawn as a chart"
   guard.allow(emulator.url);
   const id = "distilbert/distilbert-base-uncased-finetuned-sst-2-english";
   await page.goto(`/models/${id}`);
-  await page.getByLabel("My OpenAI-compatible endpoint").check();
+  await page.getByLabel("My own endpoint").check();
   await page.getByLabel("Endpoint URL").fill(`${emulator.url}/hf-inference/models/${id}`);
   // The example input comes from the catalogue.
   await expect(page.getByRole("textbox", { name: "Input", exact: true })).toHaveValue(/.+/);

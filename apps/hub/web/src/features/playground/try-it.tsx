@@ -49,7 +49,7 @@ export function TryIt({ model, task, conversational, providers, example, preferE
         </label>
         <label className="check">
           <input type="radio" name={`${id}-mode`} checked={mode === "endpoint"} onChange={() => setMode("endpoint")} />
-          My OpenAI-compatible endpoint
+          {conversational ? "My OpenAI-compatible endpoint" : "My own endpoint (TGI or a dedicated server)"}
         </label>
         {mode === "provider" ? (
           <label className="field">
