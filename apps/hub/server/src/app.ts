@@ -43,10 +43,7 @@ export function createApp({ backend, web }: AppOptions): Hono {
 
   app.get("/api/libraries", async (c) => {
     const counts = await backend.libraryCounts();
-    const catalogue = libraries();
-    if (catalogue !== undefined)
-      return c.json(catalogue.map((library) => ({ ...library, models: counts.get(library.key) ?? 0 })));
-    return c.json([...counts].map(([key, models]) => ({ key, prettyLabel: key, hasSnippets: false, models })));
+    return c.json(libraries().map((library) => ({ ...library, models: counts.get(library.key) ?? 0 })));
   });
 
   app.get("/api/models", async (c) => {

@@ -152,20 +152,6 @@ for (const database of testDatabases()) {
       expect(tasks["text-generation"]?.models.length).toBeGreaterThan(0);
     });
 
-    it("without task pages in the catalogue, derives /api/tasks from the index", async () => {
-      const tasks = await new LocalBackend(store, () => undefined).tasks();
-      expect(Object.keys(tasks)).toEqual(["automatic-speech-recognition", "text-generation", "text-to-image"]);
-      const page = tasks["text-generation"] as { id: string; label: string; models: { id: string }[] };
-      expect(page.id).toBe("text-generation");
-      expect(page.label).toBe("Text Generation");
-      expect(page.models.map((model) => model.id)).toEqual([
-        "meta-llama/Llama-3.1-8B-Instruct",
-        "Qwen/Qwen2.5-7B-Instruct",
-        "bartowski/Meta-Llama-3.1-8B-Instruct-GGUF",
-        "gpt2",
-      ]);
-    });
-
     it("GET /api/libraries lists libraries with model counts", async () => {
       const { response, body } = await get("/api/libraries");
       expect(response.status).toBe(200);

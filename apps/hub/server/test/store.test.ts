@@ -160,11 +160,10 @@ for (const database of testDatabases()) {
       expect(await store.get("ok/one")).toBeUndefined();
     });
 
-    it("counts models per library and per task", async () => {
+    it("counts models per library", async () => {
       const libraries = await store.countByLibrary();
       expect(libraries.get("transformers")).toBe(4);
       expect(libraries.get("gguf")).toBe(1);
-      expect((await store.countByPipeline()).get("text-generation")).toBe(4);
     });
   });
 }

@@ -220,13 +220,4 @@ export class ModelStore {
     );
     return new Map(rows.map((row) => [row.library_name, Number(row.n)]));
   }
-
-  /** Model counts per pipeline_tag. */
-  async countByPipeline(): Promise<Map<string, number>> {
-    const rows = await this.db.query<{ pipeline_tag: string; n: number }>(
-      `SELECT pipeline_tag, count(*)::float8 AS n FROM hub_models WHERE pipeline_tag IS NOT NULL
-       GROUP BY pipeline_tag ORDER BY n DESC, pipeline_tag`,
-    );
-    return new Map(rows.map((row) => [row.pipeline_tag, Number(row.n)]));
-  }
 }
