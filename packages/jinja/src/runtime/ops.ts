@@ -1,5 +1,5 @@
 // Python operators on engine values: arithmetic, membership, iteration, slicing.
-import { type Fault, typeError } from "../errors.js";
+import { Fault, typeError } from "../errors.js";
 import { printfFormat } from "./format.js";
 import { checkSize } from "./limits.js";
 import {
@@ -136,6 +136,10 @@ export function sub(a: unknown, b: unknown): unknown {
 }
 
 function repeat(seq: unknown, n: unknown): unknown {
+  const raw = typeof n === "bigint" ? n : BigInt(numVal(n));
+  if (raw > 9223372036854775807n || raw < -9223372036854775808n) {
+    throw new Fault("limit", "cannot fit 'int' into an index-sized integer");
+  }
   const count = Math.max(0, numVal(n));
   if (typeof seq === "string" || seq instanceof Markup) {
     const s = toStr(seq);
