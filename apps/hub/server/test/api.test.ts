@@ -172,6 +172,8 @@ for (const database of testDatabases()) {
       ["/api/models?direction=up", 400, /"direction" must be -1 or 1/],
       ["/api/models?cursor=not-a-cursor", 400, /Invalid "cursor"/],
       [`/api/models?cursor=${Buffer.from('["1; DROP TABLE hub_models","x"]').toString("base64url")}`, 400, /cursor/],
+      [`/api/models?cursor=${Buffer.from('["5","a\\u0000b"]').toString("base64url")}`, 400, /Invalid "cursor"/],
+      [`/api/models?cursor=${Buffer.from('["5",""]').toString("base64url")}`, 400, /Invalid "cursor"/],
       [`/api/models?search=${"a".repeat(300)}`, 400, /"search" must be at most 250/],
       ["/api/models?pipeline_tag=text%27%3B%20DROP%20TABLE%20hub_models%3B--", 400, /Invalid value for "pipeline_tag"/],
       ["/api/models?library=a%00b", 400, /Invalid value for "library"/],

@@ -1,5 +1,7 @@
 // Reads and checks the query string of GET /api/models. Every parameter is validated here, so that the store
 // only ever sees well-formed values; a bad one is a 400 with a message naming the parameter.
+
+import { isModelId } from "../store/model-record.js";
 import type { ModelSearch, SearchCursor, SortKey } from "../store/model-store.js";
 import { ApiError } from "./api-error.js";
 
@@ -60,14 +62,9 @@ export function decodeCursor(text: string): SearchCursor {
   }
   if (!Array.isArray(decoded) || decoded.length !== 2) throw invalid;
   const [value, id] = decoded;
-  // The store casts the value to bigint: accept only integers that fit.
-  if (
-    typeof value !== "string" ||
-    !/^-?\d{1,18}$/.test(value) ||
-    typeof id !== "string" ||
-    id.length === 0 ||
-    id.length > 200
-  )
+  // The store casts the value to bigint: accept only integers that fit. The id is a model id (a NUL byte, say,
+  // would make PostgreSQL refuse the parameter).
+  if (typeof value !== "string" || !/^-?\d{1,18}$/.test(value) || typeof id !== "string" || !isModelId(id))
     throw invalid;
   return { value, id };
 }
