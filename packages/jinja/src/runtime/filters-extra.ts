@@ -1,7 +1,8 @@
 // Tier-2 filters (HTML / URL / text layout helpers), kept apart from the ones chat templates use.
 import { typeError } from "../errors.js";
 import { bind, REQUIRED } from "./args.js";
-import { type FilterFn, toFloat } from "./filters.js";
+import { toFloat } from "./filter-helpers.js";
+import type { FilterFn } from "./filters.js";
 import { pyFixed } from "./format.js";
 import { htmlEscape } from "./ops.js";
 import { pformat } from "./pprint.js";

@@ -1,26 +1,38 @@
 // The built-in filters of Jinja2 (with the chat-template `tojson`), as a name → function table.
-import { Fault, typeError } from "../errors.js";
-import { getAttr, getItem } from "./access.js";
+import { typeError } from "../errors.js";
+import { getAttr } from "./access.js";
 import { bind, REQUIRED } from "./args.js";
+import {
+  attrGetter,
+  doIndent,
+  doTitle,
+  doTruncate,
+  keepMarkup,
+  lowerIfStr,
+  pyLen,
+  pyRound,
+  pySorted,
+  softStr,
+  sortKeyFn,
+  toFloat,
+  toInt,
+} from "./filter-helpers.js";
 import { EXTRA_FILTERS } from "./filters-extra.js";
-import { printfFormat, pyFixed } from "./format.js";
+import { printfFormat } from "./format.js";
 import { dumps } from "./json.js";
 import { checkSize } from "./limits.js";
 import { replaceStr } from "./methods.js";
 import { add, escapeValue, iterate } from "./ops.js";
-import { pySort } from "./sort.js";
-import { asciiDigits, pyCapitalize, pySplitlines, pyStrip } from "./strings.js";
+import { pyCapitalize, pyStrip } from "./strings.js";
 import {
   codePoints,
   dictEntries,
   fromHost,
   isDict,
-  isFloat,
   isNumber,
   isTuple,
   type Kwargs,
   Markup,
-  mkFloat,
   namedTuple,
   numVal,
   PyFloat,
@@ -55,54 +67,6 @@ function lazy(fn: FilterFn): FilterFn {
 }
 const LAZY = new Set(["batch", "items", "map", "select", "reject", "selectattr", "rejectattr", "slice", "unique"]);
 /** Jinja2's soft_str: Markup stays Markup, everything else becomes a str. */
-const softStr = (v: unknown): string => toStr(v);
-const keepMarkup = (v: unknown, s: string): string | Markup => (v instanceof Markup ? new Markup(s) : s);
-
-export function pyLen(v: unknown): number {
-  if (typeof v === "string") return strLen(v);
-  if (Array.isArray(v)) return v.length;
-  if (v instanceof Undefined) return 0;
-  if (v instanceof Markup) return strLen(v.s);
-  if (v instanceof Map) return v.size;
-  if (isDict(v)) return dictEntries(v).length;
-  if (v instanceof PyIterator) throw typeError(`object of type '${v.typeName}' has no len()`);
-  throw typeError(`object of type '${typeName(v)}' has no len()`);
-}
-
-/** make_attrgetter: dotted paths and integer parts, item lookup first (environment.getitem). */
-export function attrGetter(attribute: unknown, postprocess?: (v: unknown) => unknown, dflt?: unknown) {
-  const parts: (string | number)[] =
-    typeof attribute === "string"
-      ? attribute.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p))
-      : [attribute as number];
-  return (item: unknown): unknown => {
-    let v = item;
-    for (const p of parts) {
-      v = getItem(v, p);
-      if (dflt !== undefined && dflt !== null && v instanceof Undefined) v = dflt;
-    }
-    return postprocess ? postprocess(v) : v;
-  };
-}
-
-const lowerIfStr = (v: unknown): unknown =>
-  typeof v === "string" ? v.toLowerCase() : v instanceof Markup ? v.s.toLowerCase() : v;
-
-function sortKeyFn(caseSensitive: unknown, attribute: unknown): (v: unknown) => unknown {
-  const post = truthy(caseSensitive) ? undefined : lowerIfStr;
-  if (attribute === null || attribute === undefined) return post ?? ((v) => v);
-  const getters = String(attribute)
-    .split(",")
-    .map((a) => attrGetter(a.trim(), post));
-  if (typeof attribute !== "string" || getters.length === 1) return attrGetter(attribute, post);
-  return (v) => tuple(getters.map((g) => g(v)));
-}
-
-function pySorted(items: unknown[], key: (v: unknown) => unknown, reverse: boolean): unknown[] {
-  const keyed = items.map((v) => [key(v), v] as const);
-  return pySort(keyed, (a, b) => pyCompare(a[0], b[0], "lt") < 0, reverse).map((x) => x[1]);
-}
-
 function selectOrReject(
   value: unknown,
   args: unknown[],
@@ -128,141 +92,6 @@ function selectOrReject(
     test = (v) => env.callTest(name, v, targs, kw);
   } else test = truthy;
   return gen(items.filter((x) => test(transform(x)) === modfunc));
-}
-
-function toInt(value: unknown, dflt: unknown, base: number): unknown {
-  if (value instanceof Undefined) value.fail();
-  if (typeof value === "string" || value instanceof Markup) {
-    const s = asciiDigits(toStr(value)).trim().replace(/_/g, "");
-    const m = /^[+-]?(0[xob])?[0-9a-z]+$/i.exec(s);
-    if (m) {
-      let body = s;
-      let b = base;
-      const neg = body.startsWith("-");
-      body = body.replace(/^[+-]/, "");
-      if (
-        b === 0 ||
-        (b === 16 && /^0x/i.test(body)) ||
-        (b === 8 && /^0o/i.test(body)) ||
-        (b === 2 && /^0b/i.test(body))
-      ) {
-        if (/^0x/i.test(body)) b = 16;
-        else if (/^0o/i.test(body)) b = 8;
-        else if (/^0b/i.test(body)) b = 2;
-        else b = 10;
-        body = b === 10 ? body : body.slice(2);
-      }
-      const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, b);
-      if (body && [...body.toLowerCase()].every((c) => digits.includes(c))) {
-        const n =
-          b === 10
-            ? BigInt(body)
-            : [...body.toLowerCase()].reduce((acc, c) => acc * BigInt(b) + BigInt(digits.indexOf(c)), 0n);
-        const r = neg ? -n : n;
-        return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
-      }
-    }
-    const f = toFloat(value, null);
-    if (f === null) return dflt;
-    const x = numVal(f);
-    return Number.isFinite(x) ? Math.trunc(x) : dflt;
-  }
-  if (isNumber(value)) {
-    const x = numVal(value);
-    if (typeof value === "bigint") return value;
-    if (!Number.isFinite(x)) return dflt;
-    return Math.trunc(x) === 0 ? 0 : Math.trunc(x);
-  }
-  return dflt;
-}
-
-/** Python float(value) (numbers and numeric strings); `dflt` when Python would raise. */
-export function toFloat(value: unknown, dflt: unknown): unknown {
-  if (value instanceof Undefined) value.fail();
-  if (isNumber(value)) return mkFloat(numVal(value));
-  if (typeof value === "string" || value instanceof Markup) {
-    const s = asciiDigits(toStr(value))
-      .trim()
-      .replace(/(\d)_(?=\d)/g, "$1");
-    if (/^[+-]?(\d+(\.\d*)?([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
-    const low = s.toLowerCase();
-    if (/^[+-]?(inf|infinity)$/.test(low)) return low.startsWith("-") ? -Infinity : Infinity;
-    if (/^[+-]?nan$/.test(low)) return Number.NaN;
-  }
-  return dflt;
-}
-
-function pyRound(value: unknown, precision: number, method: string): unknown {
-  if (!["common", "ceil", "floor"].includes(method)) throw typeError("method must be common, ceil or floor");
-  const x = numVal(value);
-  if (method === "common") {
-    if (!isFloat(value) && isNumber(value)) {
-      if (precision >= 0) return typeof value === "boolean" ? (value ? 1 : 0) : value;
-      const p = 10 ** -precision;
-      const q = x / p;
-      const r = Math.round(q);
-      const even = Math.abs(q % 1) === 0.5 ? (r % 2 === 0 ? r : r - 1) : r;
-      return even * p;
-    }
-    if (!Number.isFinite(x)) return mkFloat(x);
-    if (precision >= 0) return mkFloat(Number(pyFixed(x, Math.min(precision, 100))));
-    const p = 10 ** -precision;
-    return mkFloat(Number(pyFixed(x / p, 0)) * p);
-  }
-  const p = 10 ** precision;
-  // math.ceil/floor return ints (no negative zero), then the division makes a float
-  return mkFloat(((method === "ceil" ? Math.ceil(x * p) : Math.floor(x * p)) + 0) / p);
-}
-
-function doTitle(s: string): string {
-  return s
-    .split(/([-\s({[<]+)/u)
-    .filter((x) => x)
-    .map((item) => {
-      const cps = codePoints(item);
-      return cps[0].toUpperCase() + cps.slice(1).join("").toLowerCase();
-    })
-    .join("");
-}
-
-function doIndent(s: unknown, width: unknown, first: unknown, blank: unknown): unknown {
-  if (s instanceof Undefined) s.fail(); // `s += "\n"` on Undefined raises in Jinja2
-  if (typeof s !== "string" && !(s instanceof Markup)) {
-    throw typeError(`unsupported operand type(s) for +=: '${typeName(s)}' and 'str'`);
-  }
-  const indention = typeof width === "string" ? width : " ".repeat(numVal(width));
-  let text = softStr(s) + "\n";
-  const lines = pySplitlines(text, false);
-  checkSize(text.length + lines.length * indention.length);
-  let rv: string;
-  if (truthy(blank)) rv = lines.join(`\n${indention}`);
-  else {
-    rv = lines.shift() ?? "";
-    if (lines.length) rv += `\n${lines.map((l) => (l ? indention + l : l)).join("\n")}`;
-  }
-  if (truthy(first)) rv = indention + rv;
-  text = rv;
-  checkSize(text.length);
-  return keepMarkup(s, text);
-}
-
-function doTruncate(s: unknown, length: number, killwords: boolean, end: string, leeway: number): unknown {
-  if (typeof s !== "string" && !(s instanceof Markup)) {
-    // Jinja2 measures the value itself: numbers have no len(), short sequences come back unchanged
-    const n = pyLen(s);
-    if (n <= length + leeway) return s;
-    throw typeError(`unsupported operand type(s) for +: '${typeName(s)}' and 'str'`);
-  }
-  const str = softStr(s);
-  const cps = codePoints(str);
-  const endLen = strLen(end);
-  if (length < endLen) throw new Fault("type", `expected length >= ${endLen}, got ${length}`);
-  if (leeway < 0) throw new Fault("type", `expected leeway >= 0, got ${leeway}`);
-  if (cps.length <= length + leeway) return str;
-  const head = cps.slice(0, Math.max(0, length - endLen)).join("");
-  if (killwords) return head + end;
-  const sp = head.lastIndexOf(" ");
-  return (sp === -1 ? head : head.slice(0, sp)) + end;
 }
 
 function minMax(value: unknown, args: unknown[], kw: Kwargs, name: string, wantMax: boolean): unknown {
