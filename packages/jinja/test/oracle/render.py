@@ -7,6 +7,7 @@ environment is built by make_environment() so that bench/reference.py times exac
 distinct template source is compiled once per batch.
 """
 import json, os, sys
+from collections import abc
 from datetime import datetime
 import jinja2
 from jinja2.ext import Extension, loopcontrols
@@ -26,9 +27,19 @@ def raise_exception(message):
 def tojson(value, ensure_ascii=False, indent=None, separators=None, sort_keys=False):
     return json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, separators=separators, sort_keys=sort_keys)
 
+class OracleSandbox(ImmutableSandboxedEnvironment):
+    """Jinja2 before 3.1.5 (e.g. Debian 12's 3.1.2, what CI installs) still lets list.clear() and list.pop() through
+    the immutable sandbox; Jinja2 3.1.5+ and jinja.md §6.4 block them. Blocking them here too keeps the oracle the
+    same on every 3.1.x (a no-op on 3.1.5+)."""
+
+    def is_safe_attribute(self, obj, attr, value):
+        if isinstance(obj, abc.MutableSequence) and attr in ("clear", "pop"):
+            return False
+        return super().is_safe_attribute(obj, attr, value)
+
 def make_environment():
     """The transformers-style environment of jinja.md §1 (also imported by bench/reference.py)."""
-    env = ImmutableSandboxedEnvironment(trim_blocks=True, lstrip_blocks=True, extensions=[GenerationTag, loopcontrols])
+    env = OracleSandbox(trim_blocks=True, lstrip_blocks=True, extensions=[GenerationTag, loopcontrols])
     env.filters["tojson"] = tojson
     env.globals["raise_exception"] = raise_exception
     env.globals["strftime_now"] = lambda fmt: NOW.strftime(fmt)
