@@ -5,5 +5,5 @@ import { runSseBench } from "./sse.js";
 
 process.stdout.write(`# @hubkit/inference bench — ${new Date().toISOString()} — Node ${process.version}\n`);
 await runOverheadBench();
-runSseBench();
+await runSseBench();
 await runBundleBench();

@@ -2,10 +2,11 @@
 // its run includes the UTF-8 decoding the client's parser does itself). Target: ratio ≥ 1 (ours faster or equal).
 import { createParser } from "eventsource-parser";
 import { SseParser } from "../src/lib/sse.js";
-import { line, median } from "./report.js";
+import { interleave, line, median, spread } from "./report.js";
 
 const EVENTS = 20_000;
 const CHUNK = 16 * 1024;
+const ROUNDS = 31;
 
 function makeStream(): Uint8Array[] {
   let text = "";
@@ -43,37 +44,33 @@ function runReference(chunks: Uint8Array[]): number {
   return count;
 }
 
-export function runSseBench(): string[] {
+export async function runSseBench(): Promise<string[]> {
   const chunks = makeStream();
   const megabytes = chunks.reduce((n, c) => n + c.length, 0) / 1e6;
   const ours = runOurs(chunks);
   const ref = runReference(chunks);
   if (ours !== ref || ours !== EVENTS + 1) throw new Error(`event counts differ: ours ${ours}, reference ${ref}`);
-  const a: number[] = [];
-  const b: number[] = [];
-  // Many short rounds, alternating which parser goes first, so GC debt and machine load hit both alike.
-  const timeIt = (run: () => unknown) => {
-    const t = performance.now();
-    run();
-    return performance.now() - t;
-  };
-  for (let round = 0; round < 21; round++) {
-    if (round % 2 === 0) {
-      a.push(timeIt(() => runOurs(chunks)));
-      b.push(timeIt(() => runReference(chunks)));
-    } else {
-      b.push(timeIt(() => runReference(chunks)));
-      a.push(timeIt(() => runOurs(chunks)));
-    }
+  // Many short rounds in ABBA order, so GC debt and machine load hit both alike; medians of wall and CPU time.
+  const result = await interleave(
+    ROUNDS,
+    () => runOurs(chunks),
+    () => runReference(chunks),
+  );
+  const lines: string[] = [];
+  for (const [kind, key, ratios] of [
+    ["wall", "wallMs", result.wallRatios],
+    ["CPU", "cpuMs", result.cpuRatios],
+  ] as const) {
+    const oursRate = megabytes / (median(result.ours.map((s) => s[key])) / 1000);
+    const refRate = megabytes / (median(result.reference.map((s) => s[key])) / 1000);
+    lines.push(
+      line(
+        `SSE parse throughput (${megabytes.toFixed(1)} MB, ${EVENTS} events), ${kind} (${spread(ratios.map((r) => 1 / r))})`,
+        `${oursRate.toFixed(0)} MB/s`,
+        `${refRate.toFixed(0)} MB/s (eventsource-parser)`,
+        oursRate / refRate,
+      ),
+    );
   }
-  const oursRate = megabytes / (median(a) / 1000);
-  const refRate = megabytes / (median(b) / 1000);
-  return [
-    line(
-      `SSE parse throughput (${megabytes.toFixed(1)} MB, ${EVENTS} events)`,
-      `${oursRate.toFixed(0)} MB/s`,
-      `${refRate.toFixed(0)} MB/s (eventsource-parser)`,
-      oursRate / refRate,
-    ),
-  ];
+  return lines;
 }

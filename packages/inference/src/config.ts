@@ -58,7 +58,8 @@ function firstEnv(names: readonly string[]): string | undefined {
 }
 
 function trimTrailingSlashes(url: string): string {
-  return url.replace(/\/+$/, "");
+  // Runs on every request: skip the regular expression in the usual case of no trailing slash.
+  return url.endsWith("/") ? url.replace(/\/+$/, "") : url;
 }
 
 type UrlOptions = Pick<Options, "hubUrl" | "routerUrl" | "providerUrls">;
@@ -83,9 +84,10 @@ export function getProviderUrl(
   return trimTrailingSlashes(options?.providerUrls?.[key] ?? readEnv(envName) ?? defaultUrl);
 }
 
+const BASE_USER_AGENT = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
+
 /** `@hubkit/inference/<version>`, then ` navigator.userAgent` when a navigator exists (§1). */
 export function getUserAgent(): string {
-  const nav = (globalThis as { navigator?: { userAgent?: unknown } }).navigator;
-  const base = `${PACKAGE_NAME}/${PACKAGE_VERSION}`;
-  return typeof nav?.userAgent === "string" && nav.userAgent ? `${base} ${nav.userAgent}` : base;
+  const userAgent = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent;
+  return typeof userAgent === "string" && userAgent ? `${BASE_USER_AGENT} ${userAgent}` : BASE_USER_AGENT;
 }

@@ -92,6 +92,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** Runs `fn` inside a call: the whole run is bounded by the signal/timeout and the call is closed afterwards. */
 export async function withCall<T>(options: Options | undefined, fn: (call: CallContext) => Promise<T>): Promise<T> {
   const call = openCall(options);
+  // Without a signal or timeout there is nothing to race against and nothing to close.
+  if (!call.signal) return fn(call);
   try {
     return await raceAbort(
       Promise.resolve().then(() => fn(call)),

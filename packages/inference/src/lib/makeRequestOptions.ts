@@ -26,7 +26,7 @@ export interface BuiltRequest {
   info: RequestInit & { headers: Record<string, string>; method: "POST" };
 }
 
-const isModelUrl = (model: string) => /^http(s?):/.test(model) || model.startsWith("/");
+const isModelUrl = (model: string) => model.startsWith("http:") || model.startsWith("https:") || model.startsWith("/");
 
 /**
  * Validates, resolves the provider model id (default model, hub mapping) and builds the request.
@@ -53,9 +53,9 @@ export async function makeRequestOptions(
   if (helper.clientSideRoutingOnly && !args.model) {
     throw new InferenceClientInputError(`Provider ${provider} requires a model ID to be passed directly.`);
   }
-  const hubUrl = getHubUrl(options);
+  // The hub URL (env look-up) is only needed by the look-ups below, so it is read only when one happens.
   let model = args.model;
-  if (!model && !args.endpointUrl && task) model = await getDefaultModel(task, hubUrl, lookupCall);
+  if (!model && !args.endpointUrl && task) model = await getDefaultModel(task, getHubUrl(options), lookupCall);
 
   let resolvedModel: string | undefined;
   if (helper.clientSideRoutingOnly) {
@@ -64,13 +64,17 @@ export async function makeRequestOptions(
       throw new InferenceClientInputError(`Models from ${provider} must be prefixed by "${prefix}". Got "${model}".`);
     }
     resolvedModel = model.slice(prefix.length);
-  } else if (model) {
+  } else if (model && provider !== "hf-inference") {
     resolvedModel = await getProviderModelId(
-      { model, provider, task, accessToken: args.accessToken, hubUrl },
+      { model, provider, task, accessToken: args.accessToken, hubUrl: getHubUrl(options) },
       lookupCall,
     );
+  } else {
+    // hf-inference uses the hub model id as is (§5).
+    resolvedModel = model;
   }
-  return makeRequestOptionsFromResolvedModel(resolvedModel, helper, { ...args, model }, options);
+  // `args.model` is not needed further: the request builder drops it from the payload and uses `resolvedModel`.
+  return makeRequestOptionsFromResolvedModel(resolvedModel, helper, args, options);
 }
 
 /** Auth method of §3.2 step 8 (throws for an hf_ token on a client-side-routing provider). */

@@ -29,18 +29,21 @@ export async function innerRequest<T>(
 ): Promise<InnerResult<T>> {
   const { url, info } = await makeRequestOptions(args, helper, options, call);
   const response = await fetchWithRetry(call, url, info);
-  const context: ResponseContext = {
-    url,
-    headers: info.headers,
-    call,
-    routerUrl: getRouterUrl(options),
-    outputType: options.outputType,
-  };
   if (!response.ok) {
     throw await httpError(response, url, info, errorModel(args), options.chatCompletion === true);
   }
   const contentType = response.headers.get("Content-Type") ?? "";
   const data = contentType.startsWith("application/json") ? await response.json() : await response.blob();
+  const context: ResponseContext = {
+    url,
+    headers: info.headers,
+    call,
+    // Only fal-ai queue polling reads it: resolve it (an environment look-up) on demand.
+    get routerUrl() {
+      return getRouterUrl(options);
+    },
+    outputType: options.outputType,
+  };
   return { data: data as T, context };
 }
 

@@ -1,5 +1,5 @@
 // Incremental server-sent-events parser (§8). Takes bytes: chunks may split anywhere — inside a multi-byte
-// UTF-8 character (a streaming decoder holds it back until complete) or between \r and \n.
+// UTF-8 character (one streaming decoder holds it back until complete) or between \r and \n.
 
 export interface SseMessage {
   /** Event name (`message` when none was given); it does not change processing. */
@@ -13,11 +13,12 @@ export interface SseMessage {
 }
 
 const LF = 0x0a;
-const CR = 0x0d;
+const SPACE = 0x20;
+const COLON = 0x3a;
 
 export class SseParser {
   private readonly decoder = new TextDecoder();
-  /** Text of the current, not yet terminated line. */
+  /** Text of the current, not yet terminated line (usually short: the tail of the previous chunk). */
   private pending = "";
   /** The previous chunk ended with \r: a \n at the start of the next chunk belongs to the same line break. */
   private skipLeadingLF = false;
@@ -27,26 +28,50 @@ export class SseParser {
   private retry: number | undefined;
 
   /**
-   * Feeds a chunk; returns the messages completed by it. The decoder runs in streaming mode, so a multi-byte
-   * character split across chunks is decoded once complete; text after the last line break waits for the next
-   * chunk, and a \r ending one chunk swallows a \n starting the next.
+   * Feeds a chunk; returns the messages completed by it. Lines are found by `indexOf` scans over the decoded
+   * chunk (no per-character loop, no split array) and only the unterminated tail is kept for the next chunk.
    */
   feed(chunk: Uint8Array): SseMessage[] {
     const messages: SseMessage[] = [];
-    let text = this.decoder.decode(chunk, { stream: true });
+    const text = this.decoder.decode(chunk, { stream: true });
+    let start = 0;
     if (this.skipLeadingLF && text.length > 0) {
-      if (text.charCodeAt(0) === LF) text = text.slice(1);
+      if (text.charCodeAt(0) === LF) start = 1;
       this.skipLeadingLF = false;
     }
-    const last = Math.max(text.lastIndexOf("\n"), text.lastIndexOf("\r"));
-    if (last === -1) {
-      this.pending += text;
-      return messages;
+    // Next \n and \r at or after `start`, each rescanned only once passed (no quadratic rescans). A chunk
+    // without \r (the usual case) costs one scan for it.
+    let lf = text.indexOf("\n", start);
+    let cr = text.indexOf("\r", start);
+    let first = true;
+    while (lf !== -1 || cr !== -1) {
+      let end: number;
+      let next: number;
+      if (cr === -1 || (lf !== -1 && lf < cr)) {
+        end = lf;
+        next = lf + 1;
+      } else {
+        end = cr;
+        if (cr + 1 < text.length) {
+          next = text.charCodeAt(cr + 1) === LF ? cr + 2 : cr + 1;
+        } else {
+          next = cr + 1;
+          this.skipLeadingLF = true;
+        }
+      }
+      if (first && this.pending) {
+        const line = this.pending + text.slice(start, end);
+        this.pending = "";
+        this.processLine(line, 0, line.length, messages);
+      } else {
+        this.processLine(text, start, end, messages);
+      }
+      first = false;
+      start = next;
+      if (lf !== -1 && lf < start) lf = text.indexOf("\n", start);
+      if (cr !== -1 && cr < start) cr = text.indexOf("\r", start);
     }
-    if (last === text.length - 1 && text.charCodeAt(last) === CR) this.skipLeadingLF = true;
-    const complete = this.pending + text.slice(0, last + 1);
-    this.pending = text.slice(last + 1);
-    this.processLines(complete, messages);
+    if (start < text.length) this.pending = first ? this.pending + text.slice(start) : text.slice(start);
     return messages;
   }
 
@@ -58,46 +83,24 @@ export class SseParser {
     return [];
   }
 
-  /**
-   * Processes the lines of `text`, which ends with a line break. Splitting on "\n" natively first is much faster
-   * than a regular expression; pieces holding a "\r" are split again ("\r\n" counts as one break).
-   */
-  private processLines(text: string, messages: SseMessage[]): void {
-    const pieces = text.split("\n");
-    const lastIndex = pieces.length - 1;
-    for (let i = 0; i < lastIndex; i++) {
-      const piece = pieces[i];
-      if (piece.indexOf("\r") === -1) {
-        this.processLine(piece, messages);
-        continue;
-      }
-      const parts = (piece.endsWith("\r") ? piece.slice(0, -1) : piece).split("\r");
-      for (const part of parts) this.processLine(part, messages);
-    }
-    // After the last "\n": either nothing, or lines ended by lone "\r" (the final part is the empty remainder).
-    const tail = pieces[lastIndex];
-    if (tail) {
-      const parts = tail.split("\r");
-      for (let i = 0; i < parts.length - 1; i++) this.processLine(parts[i], messages);
-    }
-  }
-
-  private processLine(line: string, messages: SseMessage[]): void {
-    if (line === "") {
+  /** Processes the line `text[start, end)` (a line of a decoded chunk, read in place without copying it). */
+  private processLine(text: string, start: number, end: number, messages: SseMessage[]): void {
+    if (start === end) {
       this.dispatch(messages);
       return;
     }
     // Fast path for the overwhelmingly common field.
-    if (line.startsWith("data:")) {
-      this.dataLines.push(line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5));
+    if (text.startsWith("data:", start)) {
+      this.dataLines.push(text.slice(text.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
       return;
     }
-    const colon = line.indexOf(":");
     // Comments (leading ':') and lines without ':' are ignored (§8).
-    if (colon <= 0) return;
+    if (text.charCodeAt(start) === COLON) return;
+    const line = text.slice(start, end);
+    const colon = line.indexOf(":");
+    if (colon === -1) return;
     const field = line.slice(0, colon);
-    let value = line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
+    const value = line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
     switch (field) {
       case "data":
         this.dataLines.push(value);
@@ -125,8 +128,8 @@ export class SseParser {
       };
       if (this.retry !== undefined) message.retry = this.retry;
       messages.push(message);
+      this.dataLines = [];
     }
-    this.dataLines = [];
     this.eventName = "";
   }
 }

@@ -22,7 +22,7 @@ function code(path: string): string {
     .replace(/(^|[^:])\/\/.*$/gm, "$1");
 }
 
-describe("browser safety of src/ (snippets excluded: another module)", () => {
+describe("browser safety of src/ (snippets and the Node CLI excluded)", () => {
   const files = sourceFiles(SRC);
   test("there are sources to check", () => {
     expect(files.length).toBeGreaterThan(40);

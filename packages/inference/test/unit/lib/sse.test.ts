@@ -1,3 +1,4 @@
+import { createParser } from "eventsource-parser";
 import { describe, expect, test } from "vitest";
 import { type SseMessage, SseParser } from "../../../src/lib/sse.js";
 import { readEvents } from "../../../src/lib/streaming.js";
@@ -121,5 +122,67 @@ describe("readEvents", () => {
     setTimeout(() => controller.abort(reason), 10);
     expect(await rejection(pending)).toBe(reason);
     expect(cancelled).toBe(true);
+  });
+});
+
+describe("SseParser against eventsource-parser (random streams, random chunking)", () => {
+  /** Small deterministic PRNG so a failure can be reproduced. */
+  function prng(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x80000000;
+    };
+  }
+  const LINES = [
+    "data: plain",
+    "data:no-space",
+    "data:  two spaces",
+    'data: {"delta":"héllo 👋 世界"}',
+    "data: [DONE]",
+    "data:",
+    "event: update",
+    "id: 42",
+    ": comment",
+    "nocolon",
+    "retry: 100",
+    "",
+    "",
+  ];
+  const BREAKS = ["\n", "\r\n", "\r"];
+
+  function referenceMessages(chunks: Uint8Array[]): { event: string; data: string }[] {
+    const out: { event: string; data: string }[] = [];
+    const parser = createParser({ onEvent: (event) => out.push({ event: event.event ?? "message", data: event.data }) });
+    const decoder = new TextDecoder();
+    for (const chunk of chunks) parser.feed(decoder.decode(chunk, { stream: true }));
+    return out;
+  }
+
+  test("same events and data for 300 random streams", () => {
+    const random = prng(7);
+    let compared = 0;
+    for (let run = 0; run < 300; run++) {
+      // One break style per stream, as real servers do (a lone \r before a \n-style line would be ambiguous).
+      const lineBreak = BREAKS[Math.floor(random() * BREAKS.length)];
+      let text = "";
+      const count = 1 + Math.floor(random() * 30);
+      for (let i = 0; i < count; i++) text += LINES[Math.floor(random() * LINES.length)] + lineBreak;
+      // A final "\n": eventsource-parser holds a trailing \r back until it sees the next byte, while ours treats
+      // it as a complete break (tested above), so the streams must not end on a lone \r.
+      text += `${lineBreak}\n`;
+      const bytes = encoder.encode(text);
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < bytes.length; ) {
+        const size = 1 + Math.floor(random() * 12);
+        chunks.push(bytes.slice(i, i + size));
+        i += size;
+      }
+      const ours = parseChunks(chunks).map(({ event, data }) => ({ event, data }));
+      expect(ours).toEqual(referenceMessages(chunks));
+      compared += ours.length;
+    }
+    // The comparison must have covered many dispatched messages, not only empty streams.
+    expect(compared).toBeGreaterThan(300);
   });
 });
