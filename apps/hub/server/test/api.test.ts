@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,13 +7,13 @@ import { LocalBackend } from "../src/source/local-backend.js";
 import { ModelStore } from "../src/store/model-store.js";
 import { NO_BUILD_PAGE, WebAssets } from "../src/web-assets.js";
 import { testDatabases } from "./backends.js";
+import { temporaryFolder } from "./files.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
 
-const dist = mkdtempSync(join(tmpdir(), "hubkit-dist-"));
+const dist = temporaryFolder("dist");
 mkdirSync(join(dist, "assets"));
 writeFileSync(join(dist, "index.html"), "<!doctype html><title>Hubkit SPA</title>");
 writeFileSync(join(dist, "assets", "app.js"), "console.log('app');");
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 for (const database of testDatabases()) {
   describe(`API on ${database.name}`, () => {

@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { FolderLockedError, lockFolder } from "../src/store/folder-lock.js";
+import { temporaryFolder } from "./files.js";
 
-const dir = mkdtempSync(join(tmpdir(), "hubkit-lock-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = temporaryFolder("lock");
 
 it("lets one holder at a time use a data folder", () => {
   const lock = lockFolder(dir);

@@ -1,17 +1,16 @@
 // `npm run import -w apps/hub -- file.jsonl`, run as the process it is, into a temporary PGlite folder.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { openPglite } from "../src/store/db.js";
 import { importJsonl } from "../src/store/jsonl.js";
 import { ModelStore } from "../src/store/model-store.js";
+import { temporaryFolder } from "./files.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
 
 const hubDir = resolve(import.meta.dirname, "../..");
-const work = mkdtempSync(join(tmpdir(), "hubkit-import-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder("import");
 
 const runImport = (...files: string[]) =>
   spawnSync(
@@ -26,6 +25,7 @@ const runImport = (...files: string[]) =>
   );
 
 it("imports a JSON-lines dump as a process; a bad line stops an import with its line number", async () => {
+  // A blank line at the end, as dumps often have: it is skipped.
   const good = join(work, "good.jsonl");
   writeFileSync(good, `${FIXTURE_MODELS.map((model) => JSON.stringify(model)).join("\n")}\n\n`);
   const bad = join(work, "bad.jsonl");

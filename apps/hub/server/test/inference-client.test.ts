@@ -1,18 +1,16 @@
 // The inference client of @hubkit/inference, pointed at this server as its hub: provider model ids come from
 // GET /api/models/{id}?expand[]=inferenceProviderMapping and default models from GET /api/tasks. Provider calls
 // are answered by a fake fetch that records them (no network).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chatCompletion, textClassification } from "@hubkit/inference";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { type RunningServer, startServer } from "../src/server.js";
+import { temporaryFolder, writeJsonl } from "./files.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
 
-const work = mkdtempSync(join(tmpdir(), "hubkit-client-"));
-const seedFile = join(work, "seed.jsonl");
-writeFileSync(seedFile, `${FIXTURE_MODELS.map((model) => JSON.stringify(model)).join("\n")}\n`);
+const work = temporaryFolder("client");
+const seedFile = writeJsonl(join(work, "seed.jsonl"), FIXTURE_MODELS);
 let server: RunningServer;
 const providerCalls: { url: string; body: unknown }[] = [];
 
@@ -23,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  rmSync(work, { recursive: true, force: true });
 });
 
 /** Real fetch for this server (the hub), a canned answer for anything else (the providers). */

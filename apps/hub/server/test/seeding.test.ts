@@ -1,19 +1,16 @@
 // The server loads the seed into its index on the first start and again only when the seed file changes.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { openLocalStore } from "../src/server.js";
+import { temporaryFolder, writeJsonl } from "./files.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
 
-const work = mkdtempSync(join(tmpdir(), "hubkit-seeding-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = temporaryFolder("seeding");
 
 it("seeds on first start, skips an unchanged seed, reloads a changed one and keeps imported models", async () => {
   const seedFile = join(work, "seed.jsonl");
-  const writeSeed = (models: unknown[]) =>
-    writeFileSync(seedFile, `${models.map((model) => JSON.stringify(model)).join("\n")}\n`);
+  const writeSeed = (models: readonly unknown[]) => writeJsonl(seedFile, models);
   const config = loadConfig({ HUBKIT_DATA_DIR: join(work, "db"), HUBKIT_SEED: seedFile });
   const open = async () => {
     const lines: string[] = [];

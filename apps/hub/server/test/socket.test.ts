@@ -1,16 +1,14 @@
 // Over real sockets on 127.0.0.1: the local server, and a second server in upstream mode proxying to it.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { type RunningServer, startServer } from "../src/server.js";
 import { nextCursorFromLink } from "../src/source/upstream-backend.js";
+import { temporaryFolder, writeJsonl } from "./files.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
 
-const work = mkdtempSync(join(tmpdir(), "hubkit-socket-"));
-const seedFile = join(work, "seed.jsonl");
-writeFileSync(seedFile, `${FIXTURE_MODELS.map((model) => JSON.stringify(model)).join("\n")}\n`);
+const work = temporaryFolder("socket");
+const seedFile = writeJsonl(join(work, "seed.jsonl"), FIXTURE_MODELS);
 
 describe("server on a real socket", () => {
   let local: RunningServer;
@@ -24,7 +22,6 @@ describe("server on a real socket", () => {
   afterAll(async () => {
     await proxy?.close();
     await local?.close();
-    rmSync(work, { recursive: true, force: true });
   });
 
   it("listens on 127.0.0.1 and seeds the index", async () => {

@@ -1,18 +1,17 @@
 // `npm start`'s server command, spawned as a process with its defaults (PGlite on disk, the real seed), no
 // network: the index is seeded from the repository's JSON-lines file and both the API and the page answer.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { temporaryFolder } from "./files.js";
 
 const hubDir = resolve(import.meta.dirname, "../..");
-const dataDir = mkdtempSync(join(tmpdir(), "hubkit-start-"));
+const dataDir = temporaryFolder("start");
 let child: ChildProcess | undefined;
 
 afterAll(() => {
   child?.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function waitForUrl(process: ChildProcess): Promise<string> {

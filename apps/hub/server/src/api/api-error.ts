@@ -3,7 +3,7 @@
 export class ApiError extends Error {
   override readonly name = "ApiError";
   constructor(
-    readonly status: 400 | 404 | 405 | 413 | 502 | 503 | 504,
+    readonly status: 400 | 404 | 502 | 504,
     message: string,
   ) {
     super(message);
