@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { taskAboutModule } from "./task-about-module.js";
 
 // The task demos' media ship with @hubkit/tasks (assets/tasks/<task-id>/…). They are copied into the built site
 // under /task-assets/ and served from the package folder in dev, so task pages show their demos offline.
@@ -34,7 +35,7 @@ function taskDemoAssets(): Plugin {
 // Workspace packages are bundled from their TypeScript sources (the "hubkit-source" export condition).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), taskDemoAssets()],
+  plugins: [react(), taskDemoAssets(), taskAboutModule()],
   resolve: { conditions: ["hubkit-source", "browser", "module", "import", "default"] },
   build: { outDir: "dist", emptyOutDir: true, target: "es2022", sourcemap: true, manifest: true },
   server: {

@@ -1,8 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { taskAboutModule } from "./task-about-module.js";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), taskAboutModule()],
   resolve: { conditions: ["hubkit-source", "import", "module", "browser", "default"] },
   test: {
     name: "hub-web",

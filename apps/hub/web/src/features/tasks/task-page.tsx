@@ -1,10 +1,14 @@
-// One task's page: summary, demo, models, datasets, Spaces, metrics, compatible libraries and the video.
+// One task's page: summary, demo, about (the task's prose, lazily loaded), models, datasets, Spaces, metrics, compatible libraries and the video.
 import { type ExampleRepo, MODEL_LIBRARIES_UI_ELEMENTS, PIPELINE_DATA, TASKS_DATA } from "@hubkit/tasks";
+import { lazy, Suspense } from "react";
 import { Link } from "../../components/link";
 import NotFoundPage from "../../components/not-found-page";
+import { Loading } from "../../components/status";
 import { modelPath } from "../../lib/api";
 import type { RouteParams } from "../../routes";
 import { DemoView } from "./demo-view";
+
+const TaskAbout = lazy(() => import("./task-about"));
 
 const HUB = "https://huggingface.co";
 
@@ -46,6 +50,13 @@ export default function TaskPage({ params }: { params: RouteParams }) {
           </a>
         </section>
       ) : null}
+
+      <section aria-labelledby="about-heading">
+        <h2 id="about-heading">About {task.label}</h2>
+        <Suspense fallback={<Loading what="the about page" />}>
+          <TaskAbout taskId={id} />
+        </Suspense>
+      </section>
 
       <div className="two-columns">
         <RepoList title="Models" items={task.models} href={(repo) => modelPath(repo.id)} internal />
