@@ -1,7 +1,7 @@
 // Default model of a task (§6): `GET {hub}/api/tasks`, cached for the process after the first success.
 import type { InferenceTask } from "../types.js";
 import { type CallContext, callFetch } from "./call.js";
-import { InferenceClientHttpError, InferenceClientInputError, redactRequest } from "./errors.js";
+import { getRequestError, InferenceClientInputError } from "./errors.js";
 
 type TasksDefinitions = Record<string, { models?: { id?: string }[] } | undefined>;
 
@@ -19,11 +19,7 @@ export async function getDefaultModel(task: InferenceTask, hubUrl: string, call:
     const response = await callFetch(call, url, { method: "GET" });
     const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
     if (!body || typeof body !== "object") {
-      throw new InferenceClientHttpError(
-        "Failed to load tasks definitions from Hugging Face Hub.",
-        redactRequest(url, { method: "GET" }),
-        { status: response.status, requestId: response.headers.get("x-request-id"), body: undefined },
-      );
+      throw getRequestError("Failed to load tasks definitions from Hugging Face Hub.", url, response);
     }
     definitions = body as TasksDefinitions;
     tasksCache.set(hubUrl, definitions);

@@ -94,3 +94,12 @@ export function redactRequest(url: string, init: RequestInit): RedactedRequest {
   else if (init.body != null) redacted.body = "[binary body]";
   return redacted;
 }
+
+/** The error of a failed GET made by the client itself (task list, asset download): no body, no credentials. */
+export function getRequestError(message: string, url: string, response: Response): InferenceClientHttpError {
+  return new InferenceClientHttpError(message, redactRequest(url, { method: "GET" }), {
+    status: response.status,
+    requestId: response.headers.get("x-request-id"),
+    body: undefined,
+  });
+}

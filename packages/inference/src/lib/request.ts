@@ -18,8 +18,6 @@ export interface InnerResult<T> {
   context: ResponseContext;
 }
 
-const CHAT_ERROR_STATUSES = new Set([400, 422, 404, 500]);
-
 /** Builds the request once, sends it (with 503 retries) and returns the parsed body plus the response context. */
 export async function innerRequest<T>(
   args: AnyArgs,
@@ -57,7 +55,23 @@ export function asMessage(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-function requestIdOf(response: Response): string | null {
+const CHAT_ERROR_STATUSES = new Set([400, 422, 404, 500]);
+
+/**
+ * The chat-completion branch of §7 and §8 (set only by `request`/`streamingRequest` with `chatCompletion: true`):
+ * the message for a JSON error body with one of the listed statuses, else undefined.
+ */
+export function chatCompletionErrorMessage(
+  model: string | undefined,
+  status: number,
+  body: Record<string, unknown>,
+): string | undefined {
+  if (!CHAT_ERROR_STATUSES.has(status)) return undefined;
+  const detail = body.error === undefined ? "undefined" : asMessage(body.error);
+  return `Server ${model} does not seem to support chat completion. Error: ${detail}`;
+}
+
+export function requestIdOf(response: Response): string | null {
   return response.headers.get("x-request-id");
 }
 
@@ -87,10 +101,8 @@ export async function httpError(
       }
       if (parsed) {
         const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-        if (chatCompletion && CHAT_ERROR_STATUSES.has(status)) {
-          const detail = record.error === undefined ? "undefined" : asMessage(record.error);
-          return make(`Server ${model} does not seem to support chat completion. Error: ${detail}`, body);
-        }
+        const chatMessage = chatCompletion ? chatCompletionErrorMessage(model, status, record) : undefined;
+        if (chatMessage !== undefined) return make(chatMessage, body);
         // `error ?? detail`: a null field counts as absent.
         if (record.error != null) return make(asMessage(record.error), body);
         if (record.detail != null) return make(asMessage(record.detail), body);

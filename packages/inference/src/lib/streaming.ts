@@ -4,11 +4,9 @@ import type { ProviderHelper } from "../providers/types.js";
 import { type CallContext, raceAbort } from "./call.js";
 import { InferenceClientHttpError, InferenceClientStreamError, redactRequest } from "./errors.js";
 import { type AnyArgs, makeRequestOptions } from "./makeRequestOptions.js";
-import { errorModel, type InnerRequestOptions } from "./request.js";
+import { chatCompletionErrorMessage, errorModel, type InnerRequestOptions, requestIdOf } from "./request.js";
 import { fetchWithRetry } from "./retry.js";
 import { SseParser } from "./sse.js";
-
-const CHAT_ERROR_STATUSES = new Set([400, 422, 404, 500]);
 
 export async function* innerStreamingRequest<T>(
   args: AnyArgs,
@@ -99,10 +97,9 @@ async function streamHttpError(
       body = JSON.parse(await response.text());
       const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
       const error = record.error as { message?: unknown } | string | undefined;
-      if (chatCompletion && CHAT_ERROR_STATUSES.has(status)) {
-        const detail = error === undefined ? "undefined" : typeof error === "string" ? error : JSON.stringify(error);
-        message = `Server ${model} does not seem to support chat completion. Error: ${detail}`;
-      } else if (typeof error === "string") message = error;
+      const chatMessage = chatCompletion ? chatCompletionErrorMessage(model, status, record) : undefined;
+      if (chatMessage !== undefined) message = chatMessage;
+      else if (typeof error === "string") message = error;
       else if (error && typeof error.message === "string") message = error.message;
       else if (typeof record.message === "string") message = record.message;
     } catch {
@@ -113,7 +110,7 @@ async function streamHttpError(
   }
   return new InferenceClientHttpError(message, redactRequest(url, init), {
     status,
-    requestId: response.headers.get("x-request-id"),
+    requestId: requestIdOf(response),
     body,
   });
 }

@@ -2,7 +2,7 @@
 // OpenAI-compatible chat helper, and image/video result conversion (data URL, Blob, download).
 import { blobFromBase64, blobFromDataUrl } from "../lib/base64.js";
 import { callFetch } from "../lib/call.js";
-import { InferenceClientHttpError, InferenceOutputError, redactRequest } from "../lib/errors.js";
+import { getRequestError, InferenceOutputError } from "../lib/errors.js";
 import type { BodyParams, HeaderParams, InferenceProvider, InferenceTask, UrlParams } from "../types.js";
 import type { ProviderHelper, ResponseContext } from "./types.js";
 import { isChatCompletionOutput } from "./validate.js";
@@ -106,11 +106,7 @@ export async function download(url: string, context: Pick<ResponseContext, "call
   if (local) return local;
   const response = await callFetch(context.call, url, { method: "GET" });
   if (!response.ok) {
-    throw new InferenceClientHttpError(
-      `Failed to download ${url}: ${response.status} ${response.statusText}`.trim(),
-      redactRequest(url, { method: "GET" }),
-      { status: response.status, requestId: response.headers.get("x-request-id"), body: undefined },
-    );
+    throw getRequestError(`Failed to download ${url}: ${response.status} ${response.statusText}`.trim(), url, response);
   }
   return response.blob();
 }

@@ -1,16 +1,9 @@
 // HTTP error handling (inference.md §7) and streaming errors (§8), each error-body form served by the emulator.
 import { sseText } from "@hubkit/emulator";
 import { describe, expect, test } from "vitest";
-import { collect, fn, rejection, streamFn, useHarness } from "./helpers.js";
+import { CHAT, CLS, collect, fn, rejection, streamFn, useHarness } from "./helpers.js";
 
 const h = useHarness();
-const CLS = { model: "distilbert/distilbert-base-uncased-finetuned-sst-2-english", inputs: "I like you" };
-const CHAT = {
-  model: "meta-llama/Llama-3.3-70B-Instruct",
-  provider: "together",
-  accessToken: "hf_x",
-  messages: [{ role: "user", content: "Hi" }],
-};
 const quiet = async <T>(run: () => Promise<T>): Promise<T> => {
   const warn = console.warn;
   console.warn = () => {};

@@ -2,16 +2,9 @@
 // abort, timeout, slow/stalled bodies and resets. Every case ends in a result or a typed error within bounded
 // time; the harness fails the test on any unhandled rejection.
 import { describe, expect, test } from "vitest";
-import { collect, fn, rejection, streamFn, useHarness, withFakeTimers } from "./helpers.js";
+import { CHAT, CLS, collect, fn, rejection, streamFn, useHarness, withFakeTimers } from "./helpers.js";
 
 const h = useHarness();
-const CLS = { model: "distilbert/distilbert-base-uncased-finetuned-sst-2-english", inputs: "I like you" };
-const CHAT = {
-  model: "meta-llama/Llama-3.3-70B-Instruct",
-  provider: "together",
-  accessToken: "hf_x",
-  messages: [{ role: "user", content: "Hi" }],
-};
 const FAST = { retryBaseDelay: 10 };
 const cls = (options: Record<string, unknown> = {}) => fn("textClassification")(CLS, h.opts({ ...FAST, ...options }));
 

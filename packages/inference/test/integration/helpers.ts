@@ -4,6 +4,7 @@
 import { createEmulatorFetch, type Emulator, type RecordedRequest, startEmulator } from "@hubkit/emulator";
 import * as inference from "@hubkit/inference";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
+import { collect, outputMessage, rejection } from "../common.js";
 
 export type TaskFn = (args: Record<string, unknown>, options?: Record<string, unknown>) => Promise<unknown>;
 export type StreamFn = (args: Record<string, unknown>, options?: Record<string, unknown>) => AsyncGenerator<unknown>;
@@ -22,6 +23,14 @@ export const streamFn = (name: string): StreamFn => fn(name) as unknown as Strea
 export const HF_TOKEN = "hf_emulatorTestToken";
 export const PROVIDER_KEY = "pk_emulatorTestKey";
 export const USER_AGENT = "@hubkit/inference/0.1.0";
+/** A text-classification call on hf-inference and a chat call routed to together: the errors and faults suites' calls. */
+export const CLS = { model: "distilbert/distilbert-base-uncased-finetuned-sst-2-english", inputs: "I like you" };
+export const CHAT = {
+  model: "meta-llama/Llama-3.3-70B-Instruct",
+  provider: "together",
+  accessToken: "hf_x",
+  messages: [{ role: "user", content: "Hi" }],
+};
 export const realFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 
 export interface Harness {
@@ -78,22 +87,7 @@ export async function blobBytes(value: unknown): Promise<Uint8Array> {
   return new Uint8Array(await (value as Blob).arrayBuffer());
 }
 
-/** Collects a stream's items. */
-export async function collect(gen: AsyncIterable<unknown>): Promise<unknown[]> {
-  const out: unknown[] = [];
-  for await (const item of gen) out.push(item);
-  return out;
-}
-
-/** The rejection of a promise (fails when it resolves). */
-export async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection, but the call resolved");
-}
+export { collect, rejection };
 
 /** Expects an InferenceOutputError with the spec's wrapped message (§2.5). */
 export async function expectOutputError(promise: Promise<unknown>, message: string) {
@@ -101,9 +95,7 @@ export async function expectOutputError(promise: Promise<unknown>, message: stri
   expect(error).toBeInstanceOf(client.InferenceOutputError);
   expect(error).toBeInstanceOf(TypeError);
   expect(error.name).toBe("InferenceOutputError");
-  expect(error.message).toBe(
-    `Invalid inference output: ${message}. Use the 'request' method with the same parameters to do a custom call with no type checking.`,
-  );
+  expect(error.message).toBe(outputMessage(message));
 }
 
 /** Standard base64 of bytes (test-side reference). */

@@ -47,20 +47,4 @@ export function sseResponse(chunks: (string | Uint8Array)[], status = 200): Resp
   return new Response(body, { status, headers: { "Content-Type": "text/event-stream" } });
 }
 
-export async function collect<T>(gen: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of gen) out.push(item);
-  return out;
-}
-
-export async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected a rejection");
-}
-
-export const outputMessage = (message: string) =>
-  `Invalid inference output: ${message}. Use the 'request' method with the same parameters to do a custom call with no type checking.`;
+export { collect, outputMessage, rejection } from "../common.js";
