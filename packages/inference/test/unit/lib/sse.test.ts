@@ -153,7 +153,9 @@ describe("SseParser against eventsource-parser (random streams, random chunking)
 
   function referenceMessages(chunks: Uint8Array[]): { event: string; data: string }[] {
     const out: { event: string; data: string }[] = [];
-    const parser = createParser({ onEvent: (event) => out.push({ event: event.event ?? "message", data: event.data }) });
+    const parser = createParser({
+      onEvent: (event) => out.push({ event: event.event ?? "message", data: event.data }),
+    });
     const decoder = new TextDecoder();
     for (const chunk of chunks) parser.feed(decoder.decode(chunk, { stream: true }));
     return out;
