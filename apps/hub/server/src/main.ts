@@ -1,5 +1,5 @@
 // `npm start -w apps/hub`: serve the site and the API on HOST:PORT (default 127.0.0.1:5300).
-import { ConfigError, loadConfig } from "./config.js";
+import { loadConfig } from "./config.js";
 import { startServer } from "./server.js";
 
 try {
@@ -21,8 +21,6 @@ try {
       );
     });
 } catch (error) {
-  console.error(
-    `[hub] cannot start: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`[hub] cannot start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
