@@ -78,19 +78,24 @@ function jsonStr(s: string, ensureAscii: boolean): string {
 }
 
 /** Python json.dumps; writes into one string (no intermediate arrays) since chat templates call it a lot. */
-export function dumps(value: unknown, o: DumpOptions): string {
-  const stack: unknown[] = [];
-  const indents: string[] = [];
-  const ind = o.indent;
-  const nl = (level: number): string => {
-    let s = indents[level];
+/** Python json.dumps; a class (not closures) so a call allocates nothing but its output. */
+class JsonEncoder {
+  private readonly stack: unknown[] = [];
+  private readonly indents: string[] = [];
+
+  constructor(private readonly o: DumpOptions) {}
+
+  private nl(level: number): string {
+    let s = this.indents[level];
     if (s === undefined) {
-      s = `\n${(ind as string).repeat(level)}`;
-      indents[level] = s;
+      s = `\n${(this.o.indent as string).repeat(level)}`;
+      this.indents[level] = s;
     }
     return s;
-  };
-  const enc = (v: unknown, level: number): string => {
+  }
+
+  enc(v: unknown, level: number): string {
+    const o = this.o;
     switch (typeof v) {
       case "string":
         return jsonStr(v, o.ensureAscii);
@@ -110,9 +115,11 @@ export function dumps(value: unknown, o: DumpOptions): string {
       throw typeError(`Object of type ${v instanceof Undefined ? "Undefined" : typeName(v)} is not JSON serializable`);
     }
     // Only deep structures can be cyclic in practice; look for a cycle once the nesting gets suspicious.
+    const stack = this.stack;
     if (stack.length > 64 && stack.includes(v)) throw typeError("Circular reference detected");
     stack.push(v);
-    const inner = ind === null ? "" : nl(level + 1);
+    const ind = o.indent;
+    const inner = ind === null ? "" : this.nl(level + 1);
     let out: string;
     if (isArr) {
       const arr = v as unknown[];
@@ -121,9 +128,9 @@ export function dumps(value: unknown, o: DumpOptions): string {
         out = `[${inner}`;
         for (let i = 0; i < arr.length; i++) {
           if (i > 0) out += o.itemSep + inner;
-          out += enc(fromHost(arr[i]), level + 1);
+          out += this.enc(fromHost(arr[i]), level + 1);
         }
-        out += ind === null ? "]" : `${nl(level)}]`;
+        out += ind === null ? "]" : `${this.nl(level)}]`;
       }
     } else if (!(v instanceof Map) && !o.sortKeys) {
       // plain object: walk its keys directly (the common case for host contexts)
@@ -137,9 +144,9 @@ export function dumps(value: unknown, o: DumpOptions): string {
           (out === "" ? `{${inner}` : o.itemSep + inner) +
           jsonStr(keys[i], o.ensureAscii) +
           o.keySep +
-          enc(x, level + 1);
+          this.enc(x, level + 1);
       }
-      out = out === "" ? "{}" : out + (ind === null ? "}" : `${nl(level)}}`);
+      out = out === "" ? "{}" : out + (ind === null ? "}" : `${this.nl(level)}}`);
     } else {
       let entries = dictEntries(v as Map<unknown, unknown>);
       if (o.sortKeys) entries = sortEntries(entries);
@@ -149,16 +156,19 @@ export function dumps(value: unknown, o: DumpOptions): string {
         for (let i = 0; i < entries.length; i++) {
           if (i > 0) out += o.itemSep + inner;
           const [k, x] = entries[i];
-          out += jsonStr(keyString(k), o.ensureAscii) + o.keySep + enc(x, level + 1);
+          out += jsonStr(keyString(k), o.ensureAscii) + o.keySep + this.enc(x, level + 1);
         }
-        out += ind === null ? "}" : `${nl(level)}}`;
+        out += ind === null ? "}" : `${this.nl(level)}}`;
       }
     }
     stack.pop();
     if (out.length > 4096) checkSize(out.length);
     return out;
-  };
-  const result = enc(value, 0);
+  }
+}
+
+export function dumps(value: unknown, o: DumpOptions): string {
+  const result = new JsonEncoder(o).enc(value, 0);
   checkSize(result.length);
   return result;
 }
