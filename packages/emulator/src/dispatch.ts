@@ -1,6 +1,6 @@
 // Routes one request to the hub, the router or a provider, after the auth checks each host makes.
 import { ASSETS } from "./assets.js";
-import { HUB_HOST, PROVIDER_HOSTS, ROUTER_HOST } from "./hosts.js";
+import { FAL_QUEUE_HOST, HUB_HOST, PROVIDER_HOSTS, ROUTER_HOST } from "./hosts.js";
 import { hub } from "./hub.js";
 import { blackForestLabs, falQueue, falSync } from "./providers/async-jobs.js";
 import { chatCompletion } from "./providers/chat.js";
@@ -90,7 +90,7 @@ function providerAnswer(ctx: RequestContext, provider: string, path: string, pre
     case "black-forest-labs":
       return blackForestLabs(ctx, path, prefix, knownModel);
     case "fal-ai":
-      return ctx.host === "queue.fal.run" || ctx.query.get("_subdomain") === "queue"
+      return ctx.host === FAL_QUEUE_HOST || ctx.query.get("_subdomain") === "queue"
         ? falQueue(ctx, path, knownModel)
         : falSync(ctx, path, knownModel);
     case "replicate":

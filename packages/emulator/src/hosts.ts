@@ -3,24 +3,7 @@
 export const HUB_HOST = "huggingface.co";
 export const ROUTER_HOST = "router.huggingface.co";
 
-/** Direct provider hosts → provider id. */
-export const PROVIDER_HOSTS: Readonly<Record<string, string>> = {
-  "api.us1.bfl.ai": "black-forest-labs",
-  "api.cerebras.ai": "cerebras",
-  "api.cohere.com": "cohere",
-  "fal.run": "fal-ai",
-  "queue.fal.run": "fal-ai",
-  "api.fireworks.ai": "fireworks-ai",
-  "api.hyperbolic.xyz": "hyperbolic",
-  "api.studio.nebius.ai": "nebius",
-  "api.novita.ai": "novita",
-  "api.openai.com": "openai",
-  "api.replicate.com": "replicate",
-  "api.sambanova.ai": "sambanova",
-  "api.together.xyz": "together",
-};
-
-/** Direct host of each provider (fal-ai's queue host is separate). */
+/** Base URL of each provider's own API (hf-inference has none: it lives behind the router). */
 export const PROVIDER_BASE_URLS: Readonly<Record<string, string>> = {
   "black-forest-labs": "https://api.us1.bfl.ai",
   cerebras: "https://api.cerebras.ai",
@@ -36,6 +19,23 @@ export const PROVIDER_BASE_URLS: Readonly<Record<string, string>> = {
   sambanova: "https://api.sambanova.ai",
   together: "https://api.together.xyz",
 };
+
+/** fal-ai's queue API has a host of its own besides `fal.run`. */
+export const FAL_QUEUE_HOST = "queue.fal.run";
+
+/** Direct provider hosts → provider id, derived from PROVIDER_BASE_URLS (plus fal-ai's queue host). */
+export const PROVIDER_HOSTS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(PROVIDER_BASE_URLS).flatMap(([provider, url]) => {
+    if (provider === "hf-inference") return [];
+    const host = new URL(url).host;
+    return provider === "fal-ai"
+      ? [
+          [host, provider],
+          [FAL_QUEUE_HOST, provider],
+        ]
+      : [[host, provider]];
+  }),
+);
 
 export const EMULATED_HOSTS: readonly string[] = [HUB_HOST, ROUTER_HOST, ...Object.keys(PROVIDER_HOSTS)];
 

@@ -1,5 +1,6 @@
 // black-forest-labs (submit + polling_url) and fal-ai (sync routes and the queue for text-to-video).
 import type { ASSETS } from "../assets.js";
+import { FAL_QUEUE_HOST } from "../hosts.js";
 import { errorReply, isRecord, jsonReply, type Reply, type RequestContext } from "../reply.js";
 
 export const assetUrl = (ctx: RequestContext, name: keyof typeof ASSETS): string =>
@@ -86,7 +87,7 @@ export function falQueue(ctx: RequestContext, path: string, knownModel: (id: str
     polls: 0,
     result: { video: { url: assetUrl(ctx, "video.mp4") }, seed: 7 },
   });
-  const base = `https://queue.fal.run/${modelId}/requests/${requestId}`;
+  const base = `https://${FAL_QUEUE_HOST}/${modelId}/requests/${requestId}`;
   return jsonReply(200, {
     request_id: requestId,
     status: "IN_QUEUE",
