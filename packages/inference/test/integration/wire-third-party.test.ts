@@ -110,6 +110,18 @@ describe("openai (client-side routing)", () => {
 
 describe("chat streaming on every OpenAI-style provider", () => {
   const chatCases = THIRD_PARTY_CASES.filter((c) => c.fn === "chatCompletion");
+  test("covers every third-party chat provider reachable with an hf_ token (all but client-side-routed openai)", () => {
+    expect(chatCases.map((c) => c.provider).sort()).toEqual([
+      "cerebras",
+      "cohere",
+      "fireworks-ai",
+      "hyperbolic",
+      "nebius",
+      "novita",
+      "sambanova",
+      "together",
+    ]);
+  });
   test.each(chatCases.map((c) => [c.provider, c] as const))("%s", async (_p, c) => {
     const gen = fn("chatCompletionStream")(
       { model: c.model, provider: c.provider, accessToken: HF_TOKEN, ...c.args },
