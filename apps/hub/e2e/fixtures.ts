@@ -1,4 +1,4 @@
-// Shared e2e helpers: screenshots under apps/hub/test-results/, and a guard that fails a test when the page tries to
+// Shared e2e helpers: screenshots under apps/hub/test-results/, in-app navigation, and a guard that fails a test when the page tries to
 // reach any host other than the Hubkit server (the site must work without network) or logs an error.
 import { resolve } from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -7,6 +7,17 @@ export const SCREENSHOT_DIR = resolve(import.meta.dirname, "../test-results/scre
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Opens `path` through the app's own router, as a click on a link does: no full page load, so a sweep over many
+ * pages costs one load. Direct loads of each page are covered by pages.spec.ts.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
 }
 
 interface Guard {

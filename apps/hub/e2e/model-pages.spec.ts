@@ -1,6 +1,7 @@
 // A sweep over different kinds of models of the index (one per task type, plus GGUF, diffusers and LoRA repos):
-// each model page renders its sections without a console error or an outside request.
-import { expect, test } from "./fixtures";
+// each model page renders its sections without a console error or an outside request. The pages are opened through
+// the app's router, as from the search results, so the sweep costs one page load.
+import { expect, openInApp, test } from "./fixtures";
 
 test("model pages of many kinds of models render", async ({ page, guard: _ }) => {
   test.setTimeout(180_000);
@@ -15,9 +16,10 @@ test("model pages of many kinds of models render", async ({ page, guard: _ }) =>
     if (models[0]) ids.add(models[0].id);
   }
   expect(ids.size).toBeGreaterThan(40);
+  await page.goto("/models");
   for (const id of ids) {
-    await page.goto(`/models/${id}`);
-    await expect(page.getByRole("heading", { level: 1, name: id }), id).toBeVisible();
+    await openInApp(page, `/models/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: id, exact: true }), id).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Use this model" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Inference providers" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "Try it" })).toBeVisible();

@@ -1,12 +1,14 @@
 // Every page renders from the real server, without any outside request, in light and dark themes and at phone
 // width; a screenshot of each is saved for review.
-import { expect, screenshot, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, openInApp, screenshot, test } from "./fixtures";
 
 const PAGES: Array<{ name: string; path: string; heading: RegExp | string }> = [
   { name: "home", path: "/", heading: "Find a model, then load it or call it" },
   { name: "tasks", path: "/tasks", heading: "Tasks" },
   { name: "task-text-classification", path: "/tasks/text-classification", heading: "Text Classification" },
   { name: "task-token-classification", path: "/tasks/token-classification", heading: "Token Classification" },
+  { name: "task-text-generation", path: "/tasks/text-generation", heading: "Text Generation" },
   { name: "libraries", path: "/libraries", heading: "Libraries" },
   { name: "models", path: "/models", heading: "Models" },
   {
@@ -20,16 +22,28 @@ const PAGES: Array<{ name: string; path: string; heading: RegExp | string }> = [
   { name: "not-found", path: "/no/such/page", heading: "Page not found" },
 ];
 
+/** Opens `path` through the app's router and waits until it has finished loading. */
+async function visit(page: Page, path: string, heading: RegExp | string): Promise<void> {
+  await openInApp(page, path);
+  await pageReady(page, heading);
+}
+
+async function pageReady(page: Page, heading: RegExp | string): Promise<void> {
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByText(/^Loading/)).toHaveCount(0);
+}
+
 for (const { name, path, heading } of PAGES) {
   test(`${name} renders`, async ({ page, guard }) => {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await pageReady(page, heading);
     await screenshot(page, `${name}-light`);
     expect(guard.outside).toEqual([]);
   });
 }
 
+// The dark and phone passes move between pages through the app's own router (no full page load each time): the
+// light pass above already loads every page from scratch.
 test("dark theme: the toggle switches and is remembered", async ({ page, guard: _ }) => {
   test.setTimeout(120_000);
   await page.goto("/tasks");
@@ -38,9 +52,8 @@ test("dark theme: the toggle switches and is remembered", async ({ page, guard: 
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   for (const { name, path, heading } of PAGES) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    await visit(page, path, heading);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await screenshot(page, `${name}-dark`);
   }
 });
@@ -49,16 +62,34 @@ test.describe("phone width", () => {
   test.use({ viewport: { width: 375, height: 740 } });
   test("pages fit the screen", async ({ page, guard: _ }) => {
     test.setTimeout(120_000);
+    await page.goto("/");
     for (const { name, path, heading } of PAGES) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await visit(page, path, heading);
       // No horizontal scrolling of the page itself (wide code and tables scroll inside their own boxes).
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} is wider than the phone screen`).toBeLessThanOrEqual(1);
       await screenshot(page, `${name}-phone`);
     }
   });
+});
+
+test("the task page shows the task's about page: headings, prose and highlighted code", async ({ page, guard: _ }) => {
+  await page.goto("/tasks/text-generation");
+  const about = page.getByRole("region", { name: "About Text Generation" });
+  await expect(about.getByRole("heading", { level: 3, name: "What is text generation?" })).toBeVisible();
+  await expect(about.getByRole("heading", { level: 3, name: "Use cases" })).toBeVisible();
+  await expect(about.getByRole("listitem").filter({ hasText: "Assistants and chatbots" })).toBeVisible();
+  const code = about.getByRole("figure", { name: "python example" }).first();
+  await expect(code.locator("pre code")).toContainText('generator = pipeline("text-generation"');
+  await expect(code.locator(".tok-keyword").first()).toHaveText("from");
+  await expect(code.locator(".tok-string").first()).toHaveText('"text-generation"');
+  // The heading outline stays in order: h1, then h2 sections, the about page's headings one level below.
+  const levels = await page
+    .locator("main h1, main h2, main h3, main h4, main h5, main h6")
+    .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName[1])));
+  expect(levels[0]).toBe(1);
+  for (let i = 1; i < levels.length; i++)
+    expect(levels[i], `heading ${i} skips a level`).toBeLessThanOrEqual(levels[i - 1] + 1);
 });
 
 test("the task page shows its demo media from the site itself", async ({ page, guard: _ }) => {

@@ -32,6 +32,8 @@ const sources = [
   join(hubDir, "web/src"),
   join(hubDir, "web/index.html"),
   join(hubDir, "web/vite.config.ts"),
+  join(hubDir, "web/task-about-module.ts"),
+  join(repoDir, "packages/tasks/package.json"), // its exports map names the task about pages
   ...["jinja", "tasks", "inference"].flatMap((name) => [
     join(repoDir, "packages", name, "src"),
     join(repoDir, "packages", name, "assets"),
