@@ -3,6 +3,7 @@
 // newline after `%}` / `#}`, lstrip_blocks drops spaces/tabs before `{%` / `{#` when they start the line,
 // `+` disables either for one tag.
 import { Fault } from "./errors.js";
+import { strRepr } from "./runtime/values.js";
 
 export type TokenType =
   | "text"
@@ -352,7 +353,7 @@ class Lexer {
           this.push("operator", op, p);
           p++;
         } else {
-          this.error(`unexpected char ${JSON.stringify(s[p]).replace(/^"|"$/g, "'")} at ${p}`, p);
+          this.error(`unexpected char ${strRepr(s[p])} at ${p}`, p);
         }
       }
     }
@@ -420,7 +421,8 @@ class Lexer {
     const quote = s[p];
     let q = p + 1;
     for (;;) {
-      if (q >= s.length) this.error("unexpected end of string", p);
+      // an unterminated string is not a string token: Jinja2 then fails on the quote itself
+      if (q >= s.length) this.error(`unexpected char ${strRepr(quote)} at ${p}`, p);
       const ch = s[q];
       if (ch === "\\") q += 2;
       else if (ch === quote) break;

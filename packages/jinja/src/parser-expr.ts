@@ -365,7 +365,10 @@ export class ExprParser {
         this.next();
         return { type: "GetItem", o: t.offset, obj: node, key: { type: "Const", o: a.offset, value: Number(a.value) } };
       }
-      this.fail("expected name or number");
+      // Jinja2 moves past the token before checking it, so a lexer error right after it wins
+      this.next();
+      void this.cur;
+      this.fail("expected name or number", a);
     }
     this.enter();
     const args: Expr[] = [];
