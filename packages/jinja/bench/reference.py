@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times Python Jinja2 on the benchmark cases, in the oracle's configuration (test/oracle/render.py).
 
-stdin: {"cases": {name: {"chat_template", "data"}}, "warmup": int, "iterations": int, "runs": int}
+stdin: {"cases": {name: {"chat_template", "data"}}, "warmup": int, "iterations": int, "runs": int, "lex_sizes": [int]}
 stdout: {name: {"compile_ms": [per-run mean], "render_ms": [...], "trivial_ms": [...], "output": str}}
 Each run times `iterations` calls after `warmup` untimed ones; the mean per call of each run is reported.
 """
@@ -35,6 +35,11 @@ def main():
             "trivial_ms": [per_call_ms(lambda: trivial.render(**data), warmup, iterations) for _ in range(runs)],
             "output": template.render(**data),
         }
+    if job.get("lex_sizes"):
+        # jinja.md §3.1: tokenizing 1 MB of whitespace; a few calls are enough at this size.
+        for size in job["lex_sizes"]:
+            source = " " * size
+            results[f"lex {size}"] = {"lex_ms": [per_call_ms(lambda: list(env.lex(source)), 5, 20) for _ in range(runs)]}
     json.dump(results, sys.stdout, ensure_ascii=False)
 
 if __name__ == "__main__":

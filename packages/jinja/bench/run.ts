@@ -2,12 +2,13 @@
 // (Llama-3.1 tool template with 26 messages / 4 tools, Qwen2.5, ChatML). Compile and render are timed separately:
 // ≥ 200 warm-up calls, then ≥ 2000 timed calls, median of 3 runs (alternating between the engines). Each render gets the plain JSON.parse'd
 // context, so the engine converts it on every call as the real API does.
+// Also times tokenizing 1 MB of whitespace (jinja.md §3.1: under 100 ms) against Jinja2's lexer.
 // Prints `name: ours X, reference Y, ratio Z` lines. BENCH_QUICK=1 runs 10× fewer calls (for development only).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Template } from "../src/index.js";
+import { Template, tokenize } from "../src/index.js";
 import { findPython } from "../test/oracle/oracle.js";
 
 interface BenchCase {
@@ -16,6 +17,7 @@ interface BenchCase {
 }
 
 interface Timings {
+  lex_ms?: number[];
   compile_ms: number[];
   render_ms: number[];
   trivial_ms: number[];
@@ -29,6 +31,8 @@ const RUNS = 3;
 /** The issue's targets, as fractions of Jinja2's time. */
 const TARGETS = { compile: 0.1, render: 0.5 };
 const TRIVIAL_TEMPLATE = "{{ messages|length }}";
+/** jinja.md §3.1: 1 MB of whitespace must tokenize in under 100 ms (timed with 5 warm-up and 20 timed calls). */
+const LEX_SIZE = 1 << 20;
 
 const cases = JSON.parse(
   readFileSync(new URL("../test/data/chat-bench-cases.json", import.meta.url), "utf8"),
@@ -62,7 +66,7 @@ function timeOurs(benchCase: BenchCase): Timings {
 /** One run of Python Jinja2 on every case, in its own process. */
 function timeReference(python: string): Record<string, Timings> {
   const script = fileURLToPath(new URL("./reference.py", import.meta.url));
-  const job = JSON.stringify({ cases, warmup: WARMUP, iterations: ITERATIONS, runs: 1 });
+  const job = JSON.stringify({ cases, warmup: WARMUP, iterations: ITERATIONS, runs: 1, lex_sizes: [LEX_SIZE] });
   const run = spawnSync(python, [script], {
     input: job,
     encoding: "utf8",
@@ -106,12 +110,14 @@ function main(): void {
   // bench takes weighs on both sides alike.
   const ours: Record<string, Timings> = {};
   let reference: Record<string, Timings> | undefined;
+  const lexRef: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     for (const [name, benchCase] of Object.entries(cases)) ours[name] = merge(ours[name], timeOurs(benchCase));
     if (python) {
       const once = timeReference(python);
       reference ??= {};
       for (const name of Object.keys(cases)) reference[name] = merge(reference[name], once[name] as Timings);
+      lexRef.push(...(once[`lex ${LEX_SIZE}`]?.lex_ms ?? []));
     }
   }
 
@@ -137,7 +143,15 @@ function main(): void {
       console.log(`${name} ${label}: ours ${fmt(oursMs)}, reference ${fmt(refMs)}, ratio ${ratio.toFixed(3)}`);
     }
   }
+  const lexSource = " ".repeat(LEX_SIZE);
+  const lexMs = median(Array.from({ length: RUNS }, () => perCallMs(() => tokenize(lexSource), 5, 20)));
+  console.log(
+    lexRef.length > 0
+      ? `tokenize 1 MB of whitespace: ours ${fmt(lexMs)}, reference ${fmt(median(lexRef))}, ratio ${(lexMs / median(lexRef)).toFixed(3)}`
+      : `tokenize 1 MB of whitespace: ours ${fmt(lexMs)}, reference n/a, ratio n/a`,
+  );
   if (!reference) return;
+  console.log(`# tokenize 1 MB of whitespace ≤ 100 ms: ${lexMs <= 100 ? "met" : "NOT met"}`);
   console.log(`# outputs identical to Jinja2: ${mismatches.length === 0 ? "yes" : `NO (${mismatches.join(", ")})`}`);
   for (const kind of ["compile", "render"] as const) {
     const worst = Math.max(...ratios[kind]);
