@@ -1,7 +1,7 @@
 // Benchmark of jinja.md §12: @hubkit/jinja against Python Jinja2 in the same run, on the chat-bench cases
 // (Llama-3.1 tool template with 26 messages / 4 tools, Qwen2.5, ChatML). Compile and render are timed separately:
-// ≥ 200 warm-up calls, then ≥ 2000 timed calls, median of 3 runs (alternating between the engines). Each render gets the plain JSON.parse'd
-// context, so the engine converts it on every call as the real API does.
+// ≥ 200 warm-up calls, then ≥ 2000 timed calls, median of 3 runs (alternating between the engines). Each render
+// gets the plain JSON.parse'd context, so the engine converts it on every call as the real API does.
 // Also times tokenizing 1 MB of whitespace (jinja.md §3.1: under 100 ms) against Jinja2's lexer.
 // Prints `name: ours X, reference Y, ratio Z` lines. BENCH_QUICK=1 runs 10× fewer calls (for development only).
 import { spawnSync } from "node:child_process";
