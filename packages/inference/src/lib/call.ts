@@ -95,6 +95,7 @@ export async function withCall<T>(options: Options | undefined, fn: (call: CallC
   // Without a signal or timeout there is nothing to race against and nothing to close.
   if (!call.signal) return fn(call);
   try {
+    // `fn` starts a microtask later, once the race is in place: an already-aborted signal wins before it runs.
     return await raceAbort(
       Promise.resolve().then(() => fn(call)),
       call.signal,

@@ -1,6 +1,13 @@
 // Request building (§3.2–3.5): the checks in their exact order, model resolution, URL, headers and body.
 // The snippet generator uses `makeRequestOptionsFromResolvedModel` so URLs/headers/bodies come from this one place.
-import { getHubUrl, getProviderUrl, getRouterUrl, getUserAgent, HF_HEADER_X_BILL_TO } from "../config.js";
+import {
+  DEFAULT_PROVIDER,
+  getHubUrl,
+  getProviderUrl,
+  getRouterUrl,
+  getUserAgent,
+  HF_HEADER_X_BILL_TO,
+} from "../config.js";
 import type { ProviderHelper } from "../providers/types.js";
 import type { AuthMethod, InferenceProvider, InferenceTask, Options } from "../types.js";
 import type { CallContext } from "./call.js";
@@ -38,7 +45,7 @@ export async function makeRequestOptions(
   options: BuildOptions = {},
   call?: CallContext,
 ): Promise<BuiltRequest> {
-  const provider = args.provider ?? "hf-inference";
+  const provider = args.provider ?? DEFAULT_PROVIDER;
   const task = options.task;
   const lookupCall: CallContext = call ?? { fetch: options.fetch ?? globalThis.fetch, signal: options.signal, options };
   if (args.endpointUrl && provider !== "hf-inference") {

@@ -38,7 +38,6 @@ export function defineHelper<TOutput>(spec: HelperSpec<TOutput>): ProviderHelper
         authMethod === "provider-key"
           ? directUrl(spec.directUrlKey ?? spec.provider, spec.directUrl)
           : `${routerUrl}/${spec.provider}`),
-    makeRoute: typeof route === "string" ? () => route : route,
     makeUrl:
       spec.makeUrl ?? (({ baseUrl, ...params }) => joinUrl(baseUrl, typeof route === "string" ? route : route(params))),
     preparePayload: spec.payload,

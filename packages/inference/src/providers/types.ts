@@ -28,8 +28,6 @@ export interface ProviderHelper<TOutput = unknown> {
     routerUrl: string;
     directUrl: (key: InferenceProvider | "fal-ai-queue", fallback: string) => string;
   }): string;
-  /** Route appended to the base URL. */
-  makeRoute(params: UrlParams): string;
   /** Full URL; by default `${base}/${route}` (hf-inference overrides it for endpointUrl). */
   makeUrl(params: UrlParams & { baseUrl: string; endpointUrl?: string }): string;
   /** The JSON payload, keys in the exact order of inference.md §4.2. */

@@ -1,5 +1,6 @@
 // The shared skeleton of a task function (§3.1): helper look-up → input preparation → request → getResponse,
 // all inside one call (signal + timeout). Task files only supply their task, helper table and preparation.
+import { DEFAULT_PROVIDER } from "../config.js";
 import { type CallContext, openCall, withCall } from "../lib/call.js";
 import type { AnyArgs } from "../lib/makeRequestOptions.js";
 import { type InnerRequestOptions, innerRequest } from "../lib/request.js";
@@ -22,7 +23,7 @@ export interface TaskSpec<T> {
 /** Runs a non-streaming task function. */
 export async function runTask<T>(args: object, options: Options | undefined, spec: TaskSpec<unknown>): Promise<T> {
   const anyArgs = args as AnyArgs;
-  const helper = resolveHelper(anyArgs.provider ?? "hf-inference", spec.task, spec.table);
+  const helper = resolveHelper(anyArgs.provider ?? DEFAULT_PROVIDER, spec.task, spec.table);
   return withCall(options, async (call) => {
     const prepared = spec.prepare ? await spec.prepare(anyArgs, helper as ProviderHelper<unknown>, call) : anyArgs;
     const requestOptions: InnerRequestOptions = { ...options, task: spec.task, outputType: spec.outputType };
@@ -45,7 +46,7 @@ export async function* runStreamingTask<T>(
   table: HelperTable<unknown>,
 ): AsyncGenerator<T> {
   const anyArgs = args as AnyArgs;
-  const helper = resolveHelper(anyArgs.provider ?? "hf-inference", task, table);
+  const helper = resolveHelper(anyArgs.provider ?? DEFAULT_PROVIDER, task, table);
   yield* streamInCall<T>({ ...anyArgs, stream: true }, helper, { ...options, task }, options);
 }
 
