@@ -3,6 +3,7 @@ import { typeError } from "../errors.js";
 import { expDigits, fixedDigits, significantDigits } from "./decimal.js";
 import { checkSize } from "./limits.js";
 import {
+  bigStr,
   dictGet,
   floatRepr,
   fromHost,
@@ -148,7 +149,7 @@ export function printfFormat(fmt: string, args: unknown): string {
       case "i":
       case "u": {
         const n = toIntForFormat(value, conv);
-        body = (n < 0 ? "-" : sign) + (typeof n === "bigint" ? (n < 0n ? -n : n).toString() : intStr(Math.abs(n)));
+        body = (n < 0 ? "-" : sign) + (typeof n === "bigint" ? bigStr(n < 0n ? -n : n) : intStr(Math.abs(n)));
         break;
       }
       case "x":

@@ -3,6 +3,7 @@ import { typeError } from "../errors.js";
 import { checkSize } from "./limits.js";
 import { pySort } from "./sort.js";
 import {
+  bigStr,
   dictEntries,
   floatRepr,
   fromHost,
@@ -55,7 +56,7 @@ function keyString(k: unknown): string {
   if (k instanceof Markup) return k.s;
   if (typeof k === "number") return Number.isInteger(k) ? intStr(k) : floatJson(k);
   if (k instanceof PyFloat) return floatJson(k.v);
-  if (typeof k === "bigint") return k.toString();
+  if (typeof k === "bigint") return bigStr(k);
   if (k === true) return "true";
   if (k === false) return "false";
   if (k === null) return "null";
@@ -104,7 +105,7 @@ class JsonEncoder {
       case "boolean":
         return v ? "true" : "false";
       case "bigint":
-        return v.toString();
+        return bigStr(v);
     }
     if (v === null || v === undefined) return "null";
     if (v instanceof PyFloat) return floatJson(v.v);

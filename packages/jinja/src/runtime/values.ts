@@ -294,6 +294,18 @@ export function floatRepr(n: number): string {
   return neg ? `-${body}` : body;
 }
 
+/** str() of a bigint, with Python 3.11's limit on int → str conversions (4300 digits). */
+export function bigStr(b: bigint): string {
+  const s = b.toString();
+  if (s.length - (b < 0n ? 1 : 0) > 4300) {
+    throw new Fault(
+      "type",
+      "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
+    );
+  }
+  return s;
+}
+
 export function intStr(n: number): string {
   return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
 }
@@ -308,7 +320,7 @@ export function toStr(v: unknown): string {
     case "boolean":
       return v ? "True" : "False";
     case "bigint":
-      return v.toString();
+      return bigStr(v);
     case "undefined":
       return "";
   }
