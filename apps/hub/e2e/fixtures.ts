@@ -20,6 +20,45 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   }, path);
 }
 
+/**
+ * Basic accessibility faults of the page as rendered: visible controls without a name (a simplified accessible-name
+ * computation: aria-label, aria-labelledby, <label>, title, text, image alt), not exactly one h1, and heading levels
+ * that skip (h2 → h4).
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const nameOf = (element: HTMLElement): string => {
+      const labelledBy = element.getAttribute("aria-labelledby");
+      const labels = (element as HTMLInputElement).labels;
+      return (
+        element.getAttribute("aria-label") ??
+        (labelledBy
+          ? labelledBy
+              .split(/\s+/)
+              .map((id) => document.getElementById(id)?.textContent ?? "")
+              .join(" ")
+          : labels && labels.length > 0
+            ? [...labels].map((label) => label.textContent).join(" ")
+            : element.title ||
+              element.textContent ||
+              [...element.querySelectorAll("img[alt]")].map((image) => image.getAttribute("alt")).join(" "))
+      ).trim();
+    };
+    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]");
+    for (const control of controls)
+      if (control.getClientRects().length > 0 && nameOf(control) === "")
+        problems.push(`no accessible name: ${control.outerHTML.slice(0, 120)}`);
+    const levels = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((h) => Number(h.tagName[1]));
+    if (levels.filter((level) => level === 1).length !== 1)
+      problems.push(`h1 count ${levels.filter((l) => l === 1).length}`);
+    levels.forEach((level, i) => {
+      if (i > 0 && level > levels[i - 1] + 1) problems.push(`heading h${levels[i - 1]} → h${level} skips a level`);
+    });
+    return problems;
+  });
+}
+
 interface Guard {
   /** Requests to other hosts (blocked) and console errors seen so far. */
   outside: string[];
