@@ -33,6 +33,7 @@ import {
   tupleField,
   typeName,
   Undefined,
+  viewOf,
 } from "./values.js";
 
 type AnyMethod = (self: never, args: unknown[], kw: Kwargs) => unknown;
@@ -180,6 +181,9 @@ const intKey = (key: unknown): number | null =>
 export function getItem(obj: unknown, key: unknown): unknown {
   if (Array.isArray(obj)) {
     const i = intKey(key);
+    const view = viewOf(obj);
+    // dict views are not subscriptable: the sandbox turns that TypeError into Undefined
+    if (view !== undefined && view.type !== "range") return new Undefined(typeof key === "number" ? key : null, obj);
     if (i !== null) {
       const j = i < 0 ? i + obj.length : i;
       return j >= 0 && j < obj.length ? fromHost(obj[j]) : new Undefined(i, obj);

@@ -107,8 +107,8 @@ export function add(a: unknown, b: unknown): unknown {
   if (typeof a === "string" || a instanceof Markup) {
     throw typeError(`can only concatenate str (not "${typeName(b)}") to str`);
   }
-  if (Array.isArray(a)) {
-    if (Array.isArray(b) && isTuple(a) === isTuple(b)) {
+  if (Array.isArray(a) && viewOf(a) === undefined) {
+    if (Array.isArray(b) && isTuple(a) === isTuple(b) && viewOf(b) === undefined) {
       checkSize(a.length + b.length);
       const r = a.concat(b);
       return isTuple(a) ? tuple(r) : r;
@@ -163,7 +163,8 @@ export function mul(a: unknown, b: unknown): unknown {
       (x, y) => x * y,
       (x, y) => x * y,
     );
-  const isSeq = (v: unknown) => typeof v === "string" || v instanceof Markup || Array.isArray(v);
+  const isSeq = (v: unknown) =>
+    typeof v === "string" || v instanceof Markup || (Array.isArray(v) && viewOf(v) === undefined);
   if (isSeq(a) && isIntLike(b)) return repeat(a, b);
   if (isSeq(b) && isIntLike(a)) return repeat(b, a);
   if (isSeq(a) && isNumber(b)) throw typeError(`can't multiply sequence by non-int of type '${typeName(b)}'`);
@@ -365,8 +366,12 @@ export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown
       .join("");
   }
   if (Array.isArray(obj)) {
-    const r = sliceIndices(obj.length, start, stop, step).map((i) => fromHost(obj[i]));
     const view = viewOf(obj);
+    if (view !== undefined && view.type !== "range") {
+      if (constant) return new Undefined(null, obj, `${view.type} object has no element slice`);
+      throw typeError(`'${view.type}' object is not subscriptable`);
+    }
+    const r = sliceIndices(obj.length, start, stop, step).map((i) => fromHost(obj[i]));
     if (view?.type === "range") {
       const [a, b, st] = pySliceIndices(obj.length, start, stop, step);
       return rangeList(r as number[], view.start + a * view.step, view.start + b * view.step, view.step * st);
