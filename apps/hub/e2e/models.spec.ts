@@ -48,7 +48,9 @@ test("library filter and an empty result", async ({ page, guard: _ }) => {
   const list = page.getByRole("list", { name: "Models" });
   await expect(list.getByRole("listitem").first()).toBeVisible();
   await expect(page.getByLabel("Library")).toHaveValue("diffusers");
-  for (const text of await list.locator(".model-meta").allTextContents()) expect(text).toContain("diffusers");
+  const metas = await list.locator(".model-meta").allTextContents();
+  expect(metas.length).toBe(await list.getByRole("listitem").count());
+  for (const text of metas) expect(text).toContain("diffusers");
   await page.getByRole("searchbox", { name: "Search" }).fill("zzzz-no-such-model");
   await expect(page.getByText("No model matches these filters.")).toBeVisible();
 });

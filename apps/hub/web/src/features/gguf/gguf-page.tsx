@@ -20,8 +20,9 @@ const HEADER_BYTES = 48 * 1024 * 1024;
 export default function GgufPage() {
   const [fileName, setFileName] = useState("Meta-Llama-3.1-8B-Instruct-Q4_K_M.gguf");
   const label = parseGGUFQuantLabel(fileName);
-  const description = label ? safeDescribe(label) : undefined;
-  const labelType = label ? describeGGUFQuantLabel(label)?.type : undefined;
+  const described = label ? describeGGUFQuantLabel(label) : undefined;
+  const description = described ? describeInWords(described) : undefined;
+  const labelType = described?.type;
   return (
     <section>
       <h1>GGUF quantization</h1>
@@ -74,9 +75,7 @@ export default function GgufPage() {
   );
 }
 
-function safeDescribe(label: string): string | undefined {
-  const described = describeGGUFQuantLabel(label);
-  if (described === undefined) return undefined;
+function describeInWords(described: NonNullable<ReturnType<typeof describeGGUFQuantLabel>>): string {
   const variation = described.sizeVariation ? ` (size variant ${described.sizeVariation} of ${described.type})` : "";
   return `${described.bitsPerWeight} bits per weight${variation}. ${described.description}`;
 }
