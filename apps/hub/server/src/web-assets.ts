@@ -21,6 +21,11 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff": "font/woff",
   ".txt": "text/plain; charset=utf-8",
   ".wasm": "application/wasm",
+  // The task pages' demo media.
+  ".wav": "audio/wav",
+  ".flac": "audio/flac",
+  ".mp3": "audio/mpeg",
+  ".mp4": "video/mp4",
 };
 
 export const NO_BUILD_PAGE = `<!doctype html>

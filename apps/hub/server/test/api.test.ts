@@ -14,6 +14,7 @@ const dist = temporaryFolder("dist");
 mkdirSync(join(dist, "assets"));
 writeFileSync(join(dist, "index.html"), "<!doctype html><title>Hubkit SPA</title>");
 writeFileSync(join(dist, "assets", "app.js"), "console.log('app');");
+writeFileSync(join(dist, "assets", "demo.wav"), "RIFF");
 
 for (const database of testDatabases()) {
   describe(`API on ${database.name}`, () => {
@@ -213,6 +214,7 @@ for (const database of testDatabases()) {
         expect(page.status).toBe(200);
         expect(await page.text()).toContain("Hubkit SPA");
       }
+      expect((await app.request("/assets/demo.wav")).headers.get("content-type")).toBe("audio/wav");
       expect((await app.request("/assets/missing.js")).status).toBe(404);
       for (const outside of [
         "/..%2f..%2f..%2fetc%2fpasswd",
