@@ -168,59 +168,7 @@ class JsonEncoder {
   }
 }
 
-const SURROGATE = /[\ud800-\udfff]/;
-
-/**
- * Can JSON.stringify produce Python's exact text for this value? Only plain JSON data whose numbers print alike in
- * both languages (ints below 2^53, floats between 1e-4 and 1e16) and strings without surrogates qualify.
- */
-function nativeSafe(v: unknown, depth: number): boolean {
-  switch (typeof v) {
-    case "string":
-      return !SURROGATE.test(v);
-    case "number": {
-      if (Number.isInteger(v)) return Number.isSafeInteger(v) && !Object.is(v, -0);
-      const a = Math.abs(v);
-      return a >= 1e-4 && a < 1e16;
-    }
-    case "boolean":
-      return true;
-    case "object": {
-      if (v === null) return true;
-      if (depth > 100) return false;
-      if (Array.isArray(v)) {
-        if (viewOf(v) !== undefined) return false;
-        for (const x of v) if (x !== undefined && !nativeSafe(x, depth + 1)) return false;
-        return true;
-      }
-      if (Object.getPrototypeOf(v) !== Object.prototype) return false;
-      for (const k in v) {
-        if (!Object.hasOwn(v, k)) return false;
-        const x = (v as Record<string, unknown>)[k];
-        if (x !== undefined && !nativeSafe(x, depth + 1)) return false;
-      }
-      return true;
-    }
-  }
-  return false;
-}
-
 export function dumps(value: unknown, o: DumpOptions): string {
-  // With an indent, json.dumps and JSON.stringify agree byte for byte on plain data: use the native encoder.
-  if (
-    o.indent !== null &&
-    o.indent.length >= 1 &&
-    o.indent.length <= 10 &&
-    o.itemSep === "," &&
-    o.keySep === ": " &&
-    !o.sortKeys &&
-    !o.ensureAscii &&
-    nativeSafe(value, 0)
-  ) {
-    const text = JSON.stringify(value, null, o.indent);
-    checkSize(text.length);
-    return text;
-  }
   const result = new JsonEncoder(o).enc(value, 0);
   checkSize(result.length);
   return result;
