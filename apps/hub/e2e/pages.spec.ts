@@ -112,4 +112,8 @@ test("keyboard: skip link and navigation are reachable with Tab", async ({ page,
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/tasks$/);
   await expect(page.getByRole("heading", { level: 1, name: "Tasks" })).toBeVisible();
+  // The new page's content has the focus, so the next Tab starts there, not back in the header.
+  await expect(page.locator("main")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Audio-Text-to-Text" })).toBeFocused();
 });

@@ -22,3 +22,14 @@ test("navigation renders the matching page and marks the current nav link", asyn
   expect(screen.getByRole("link", { name: "GGUF" }).getAttribute("aria-current")).toBe("page");
   expect(screen.getByRole("link", { name: "Tasks" }).getAttribute("aria-current")).toBeNull();
 });
+
+test("a page change moves the focus to the content; a query change keeps it", async () => {
+  window.history.replaceState(null, "", "/tasks");
+  render(<App />);
+  const tasksLink = screen.getByRole("link", { name: "Tasks" });
+  tasksLink.focus();
+  await act(async () => navigate("/tasks?q=text"));
+  expect(document.activeElement).toBe(tasksLink);
+  await act(async () => navigate("/gguf"));
+  expect(document.activeElement).toBe(document.getElementById("main"));
+});

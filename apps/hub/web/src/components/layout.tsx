@@ -1,5 +1,5 @@
 // The frame of every page: skip link, header with navigation and theme switch, main content, footer.
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "../lib/navigation";
 import { applyTheme, initialTheme, type Theme } from "../lib/theme";
 import { ROUTES } from "../routes";
@@ -9,6 +9,15 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [theme, setTheme] = useState<Theme>(initialTheme);
   useEffect(() => applyTheme(theme, false), [theme]);
+  // After a client-side page change, focus moves to the content (as a page load would reset it), so keyboard and
+  // screen-reader users start on the new page instead of on the link they left. Query-only changes (typing in a
+  // search box) keep the focus where it is.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [pathname]);
   const toggle = () => {
     const next = theme === "dark" ? "light" : "dark";
     applyTheme(next, true);

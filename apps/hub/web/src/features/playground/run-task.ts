@@ -67,10 +67,7 @@ export function baseArgs(target: Target, model: string): Record<string, unknown>
 
 /** Options shared by every call: provider mappings are looked up on this site's own API. */
 export function callOptions(signal: AbortSignal): Record<string, unknown> {
-  // A wrapper, not `window.fetch` itself: the client calls `options.fetch` as a method of its own objects, and a
-  // browser's fetch throws "Illegal invocation" when `this` is not the window.
-  const fetchFromWindow: typeof fetch = (input, init) => window.fetch(input, init);
-  return { signal, fetch: fetchFromWindow, hubUrl: window.location.origin, maxRetries: 2 };
+  return { signal, hubUrl: window.location.origin, maxRetries: 2 };
 }
 
 function taskArgs(task: string, input: string | Blob): Record<string, unknown> {
