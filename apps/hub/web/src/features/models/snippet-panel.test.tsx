@@ -92,6 +92,8 @@ describe("SnippetPanel", () => {
   test("no Stream toggle for a model that does not chat; generator errors are shown", () => {
     const classifier: ModelRecord = { id: "org/cls", pipeline_tag: "text-classification", tags: [] };
     render(<SnippetPanel model={classifier} generate={generate} providers={providers} />);
+    // The panel is there (a snippet is shown), only without the toggle.
+    expect(code()).toMatch(/^py-hub /);
     expect(screen.queryByRole("checkbox", { name: "Stream" })).toBeNull();
     cleanup();
     const failing: GetInferenceSnippets = () => {
