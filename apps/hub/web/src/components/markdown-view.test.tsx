@@ -143,3 +143,17 @@ test("every task's about.md is reachable through the package export and renders 
   expect(screen.getByRole("heading", { level: 3, name: "What is text generation?" })).toBeTruthy();
   expect(screen.getAllByRole("figure").length).toBeGreaterThan(0);
 });
+
+test("all the about pages render fully: no fence, heading marker or emphasis marker is left as text", async () => {
+  for (const [id, load] of Object.entries(TASK_ABOUT)) {
+    const source = await load();
+    const { container, unmount } = render(<MarkdownView source={source} topLevel={3} />);
+    const fences = source.match(/^```/gm)?.length ?? 0;
+    expect(container.querySelectorAll("figure").length, id).toBe(fences / 2);
+    expect(container.querySelectorAll("h3").length, id).toBeGreaterThanOrEqual(2);
+    // Prose outside code keeps no Markdown syntax (code blocks and inline code may contain anything).
+    for (const code of container.querySelectorAll("pre, code")) code.remove();
+    expect(container.textContent, id).not.toMatch(/```|^#|\*\*|\]\(/m);
+    unmount();
+  }
+});
