@@ -77,6 +77,8 @@ describe("@hubkit/inference in Chromium", () => {
       chat: expected,
       streamed: expected,
       clientChat: expected,
+      defaultFetchChat: expected,
+      defaultFetchStreamed: expected,
       image: { size: ASSETS["image.jpeg"].body.length, type: "image/jpeg", bytes: [...ASSETS["image.jpeg"].body] },
       imageUrl: `data:image/jpeg;base64,${Buffer.from(ASSETS["image.jpeg"].body).toString("base64")}`,
       classification: [

@@ -16,6 +16,8 @@ interface PageResult {
   imageUrl: string;
   classification: unknown;
   clientChat: string;
+  defaultFetchChat: string;
+  defaultFetchStreamed: string;
   userAgent: string;
 }
 
@@ -50,6 +52,12 @@ async function runAll(emulatorUrl: string): Promise<PageResult> {
   );
   const client = new InferenceClient("", { fetch });
   const clientChat = await client.chatCompletion({ endpointUrl: `${emulatorUrl}/v1`, messages });
+  // No `fetch` option: the browser's own fetch must be called correctly (unbound, not as a method of our objects).
+  const defaultFetchChat = await chatCompletion({ endpointUrl: `${emulatorUrl}/v1`, messages });
+  let defaultFetchStreamed = "";
+  for await (const chunk of chatCompletionStream({ endpointUrl: `${emulatorUrl}/v1`, messages })) {
+    defaultFetchStreamed += chunk.choices[0]?.delta?.content ?? "";
+  }
   return {
     chat: chat.choices[0]?.message?.content ?? "",
     streamed,
@@ -58,6 +66,8 @@ async function runAll(emulatorUrl: string): Promise<PageResult> {
     imageUrl,
     classification,
     clientChat: clientChat.choices[0]?.message?.content ?? "",
+    defaultFetchChat: defaultFetchChat.choices[0]?.message?.content ?? "",
+    defaultFetchStreamed,
     userAgent: navigator.userAgent,
   };
 }
