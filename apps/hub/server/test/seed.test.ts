@@ -2,6 +2,7 @@
 // there, every task type is covered, popularity numbers are absent and provider mappings are well-formed.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { INFERENCE_PROVIDERS } from "@hubkit/inference";
 import { PIPELINE_DATA } from "@hubkit/tasks";
 import { describe, expect, it } from "vitest";
 import { taskPages } from "../src/catalog.js";
@@ -15,22 +16,7 @@ const records = readFileSync(seedFile, "utf8")
   .filter((line) => line.trim() !== "")
   .map((line) => JSON.parse(line) as Record<string, unknown>);
 
-// The providers of the inference spec's provider table.
-const PROVIDERS = new Set([
-  "black-forest-labs",
-  "cerebras",
-  "cohere",
-  "fal-ai",
-  "fireworks-ai",
-  "hf-inference",
-  "hyperbolic",
-  "nebius",
-  "novita",
-  "openai",
-  "replicate",
-  "sambanova",
-  "together",
-]);
+const PROVIDERS = new Set<string>(INFERENCE_PROVIDERS);
 
 describe("seed data", () => {
   it("holds at least 300 distinct, valid model records", () => {

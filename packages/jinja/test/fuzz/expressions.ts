@@ -1,3 +1,4 @@
+import { prng } from "./prng.js";
 // Deterministic random expression templates for the fuzz differential test: operators, filters, tests, methods,
 // subscripts and conditionals over a fixed context, mixed at random (seeded, so every run checks the same cases).
 // Numbers stay small where Python would otherwise hang or run out of memory (`**` only with small literal
@@ -8,18 +9,6 @@ export const FUZZ_CONTEXT = `{"i": 3, "n": -7, "z": 0, "f": 2.5, "w": 2.0, "big"
  "e": "", "u": "é😀x", "q": "it's \\"q\\"", "l": [3, 1, 2], "ls": ["b", "A", "c"], "lm": [1, "a", null], "t": [],
  "d": {"b": 1, "a": [1, 2], "c": null}, "dn": {"x": {"y": 1}}, "users": [{"name": "x", "age": 3}, {"name": "Y", "age": 1}],
  "b": true, "nn": null}`;
-
-/** mulberry32: small, fast, good enough to pick grammar branches reproducibly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VARIABLES = [
   "i",

@@ -2,17 +2,7 @@
 // nested for / if / with / macro / call / filter / block-set bodies, namespaces, loop variables, break and continue,
 // so that shadowing, leaking and late assignment are exercised in every combination.
 import type { FuzzCase } from "./expressions.js";
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "./prng.js";
 
 const NAMES = ["a", "b", "c"];
 

@@ -2,17 +2,7 @@
 // CRLF around expression, statement, comment and raw tags, each tag with a random `-` / `+` modifier, blocks nested
 // a few levels deep. Rendered by both engines, the outputs must match byte for byte.
 import type { FuzzCase } from "./expressions.js";
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from "./prng.js";
 
 const TEXTS = [
   "",
