@@ -76,7 +76,10 @@ describe("endpointUrl for chat (hf-inference)", () => {
   });
 
   test("streamed chat through an OpenAI-compatible endpoint", async () => {
-    const gen = client.chatCompletionStream({ endpointUrl: `${h.emu.url}/v1`, messages }, h.opts()) as AsyncGenerator<{
+    const gen = client.chatCompletionStream(
+      { endpointUrl: `${h.emu.url}/v1`, messages },
+      h.opts(),
+    ) as unknown as AsyncGenerator<{
       choices: Array<{ delta: { content?: string } }>;
     }>;
     let text = "";

@@ -86,7 +86,8 @@ function planExecutions(emulatorUrl: string): Execution[] {
   return executions;
 }
 
-const blobOf = (name: unknown) => new Blob([INPUT_FILES[String(name)]]);
+// A copy, so the Blob part is backed by a plain ArrayBuffer (what BlobPart's type asks for).
+const blobOf = (name: unknown) => new Blob([new Uint8Array(INPUT_FILES[String(name)])]);
 
 /** What the snippet asks for, as client arguments: call name and task args. */
 function clientCall(execution: Execution): { call: string; args: Record<string, unknown> } {
