@@ -31,6 +31,14 @@ function expectError(source: string, kind: string, description?: string, context
   return error;
 }
 
+/** Each source must fail as Jinja2's sandbox does: an undefined name, or a security error. */
+function expectBlocked(sources: string[], context: Context): void {
+  for (const source of sources) {
+    const error = catchError(() => render(source, context));
+    expect(["undefined", "security"], `${source}: ${error.message}`).toContain(error.kind);
+  }
+}
+
 const RANGE_TOO_BIG = "Range too big. The sandbox blocks ranges larger than MAX_RANGE (100000).";
 const stepsExhausted = (n: number) => `Step budget exhausted: the template executed more than ${n} steps`;
 const outputExceeded = (n: number) => `Output limit exceeded: more than ${n} characters`;
@@ -117,19 +125,19 @@ describe("host isolation: prototype chain and engine internals", () => {
   });
 
   test("the Function constructor is unreachable", () => {
-    for (const source of [
-      "{{ ''.constructor.constructor('return process')() }}",
-      "{{ range.constructor('return globalThis')() }}",
-      "{{ fn.constructor('return 1')() }}",
-      "{{ l.__proto__.constructor.constructor('return 1')() }}",
-      "{{ namespace.__proto__.__proto__ }}",
-      "{% set ns = namespace() %}{{ ns.constructor.constructor('return 1')() }}",
-      "{% macro m() %}{% endmacro %}{{ m.constructor('return 1')() }}",
-      "{% for x in [1] %}{{ loop.constructor.constructor('return 1')() }}{% endfor %}",
-    ]) {
-      const error = catchError(() => render(source, context));
-      expect(["undefined", "security"], `${source}: ${error.message}`).toContain(error.kind);
-    }
+    expectBlocked(
+      [
+        "{{ ''.constructor.constructor('return process')() }}",
+        "{{ range.constructor('return globalThis')() }}",
+        "{{ fn.constructor('return 1')() }}",
+        "{{ l.__proto__.constructor.constructor('return 1')() }}",
+        "{{ namespace.__proto__.__proto__ }}",
+        "{% set ns = namespace() %}{{ ns.constructor.constructor('return 1')() }}",
+        "{% macro m() %}{% endmacro %}{{ m.constructor('return 1')() }}",
+        "{% for x in [1] %}{{ loop.constructor.constructor('return 1')() }}{% endfor %}",
+      ],
+      context,
+    );
   });
 
   test("dunder attributes: reading is Undefined, using them is an error", () => {
@@ -139,24 +147,17 @@ describe("host isolation: prototype chain and engine internals", () => {
     expectError("{{ ''.__class__.__mro__ }}", "security");
     expectError("{{ ''.__class__() }}", "security");
     expectError("{{ 'x'.__len__() }}", "security");
-    for (const source of [
-      "{{ ''.__init__.__globals__ }}",
-      "{{ range.__globals__['os'] }}",
-      "{{ l.__class__.__base__ }}",
-    ]) {
-      const error = catchError(() => render(source, context));
-      expect(["undefined", "security"], `${source}: ${error.message}`).toContain(error.kind);
-    }
+    expectBlocked(
+      ["{{ ''.__init__.__globals__ }}", "{{ range.__globals__['os'] }}", "{{ l.__class__.__base__ }}"],
+      context,
+    );
   });
 
   test("_-prefixed names never resolve to built-in methods or engine internals", () => {
     expect(render("[{{ s._x }}][{{ l._items }}][{{ i._value }}][{{ range._impl }}]", context)).toBe("[][][][]");
     expect(render("{% for x in [1] %}[{{ loop._index }}][{{ loop._iterator }}]{% endfor %}", context)).toBe("[][]");
     expect(render("{% set ns = namespace(a=1) %}[{{ ns._attrs }}][{{ ns.__attrs }}]")).toBe("[][]");
-    for (const source of ["{{ s._x() }}", "{{ l._items() }}", "{% for x in [1] %}{{ loop._next() }}{% endfor %}"]) {
-      const error = catchError(() => render(source, context));
-      expect(["undefined", "security"], `${source}: ${error.message}`).toContain(error.kind);
-    }
+    expectBlocked(["{{ s._x() }}", "{{ l._items() }}", "{% for x in [1] %}{{ loop._next() }}{% endfor %}"], context);
   });
 
   test("a _-prefixed key stored as data stays ordinary data", () => {
