@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { audioAssets } from "./demo-assets/audio.mjs";
 import { drawingAssets } from "./demo-assets/drawings.mjs";
+import { editAssets } from "./demo-assets/edits.mjs";
 import { sceneAssets } from "./demo-assets/scenes.mjs";
 import { streetAssets } from "./demo-assets/street.mjs";
 
@@ -14,7 +15,7 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tasksSourceDir = join(packageDir, "src", "tasks");
 const assetsDir = process.argv[2] ?? join(packageDir, "assets", "tasks");
 
-const library = { ...audioAssets(), ...streetAssets(), ...drawingAssets(), ...sceneAssets() };
+const library = { ...audioAssets(), ...streetAssets(), ...drawingAssets(), ...sceneAssets(), ...editAssets() };
 
 // Each task folder gets exactly the files its demo names (read from its data.ts), so nothing is written that no page uses.
 let written = 0;

@@ -1,5 +1,5 @@
 // Library → tasks map (catalogue.md §3): the (library, task) pairs served by the hosted hf-inference API.
-// Every pair not listed here is disabled. The `transformers` snippet reads it to decide on a `pipeline(...)` block.
+// Unchanged by the newest catalogue except that it drops text2text-generation, a task we keep. Every pair not listed here is disabled. The `transformers` snippet reads it to decide on a `pipeline(...)` block.
 
 import type { ModelLibraryKey } from "./libraries/catalogue.js";
 import type { PipelineType } from "./pipelines.js";

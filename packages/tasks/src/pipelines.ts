@@ -1,4 +1,5 @@
-// The task (pipeline) types of the hub, as data (catalogue.md §1). Order matters: within a modality, tasks go from
+// The task (pipeline) types of the hub, as data (catalogue.md §1, plus the three task types and `hideInDatasets` changes
+// of catalogue-newest.md; text2text-generation and the colours stay, as in 0.18). Order matters: within a modality, tasks go from
 // most specific to least specific, and a consumer that must pick one pipeline tag among several takes the first.
 
 export const MODALITIES = ["multimodal", "nlp", "cv", "audio", "tabular", "rl", "other"] as const;
@@ -33,7 +34,7 @@ export interface PipelineData {
   hideInDatasets?: boolean;
 }
 
-// `satisfies` keeps the 55 literal keys (they become `PipelineType`) while checking every value.
+// `satisfies` keeps the 58 literal keys (they become `PipelineType`) while checking every value.
 const PIPELINE_DATA_TABLE = {
   "text-classification": {
     name: "Text Classification",
@@ -349,7 +350,18 @@ const PIPELINE_DATA_TABLE = {
     name: "Image-Text-to-Text",
     modality: "multimodal",
     color: "red",
-    hideInDatasets: true,
+  },
+  // Added after 0.18 (catalogue-newest.json `tasks_added`). The newest catalogue has no colours any more; we keep the
+  // field, so these three got one here: indigo like the other image/video generation tasks, blue for video editing.
+  "image-text-to-image": {
+    name: "Image-Text-to-Image",
+    modality: "multimodal",
+    color: "indigo",
+  },
+  "image-text-to-video": {
+    name: "Image-Text-to-Video",
+    modality: "multimodal",
+    color: "indigo",
   },
   "visual-question-answering": {
     name: "Visual Question Answering",
@@ -415,12 +427,16 @@ const PIPELINE_DATA_TABLE = {
     name: "Visual Document Retrieval",
     modality: "multimodal",
     color: "yellow",
-    hideInDatasets: true,
   },
   "any-to-any": {
     name: "Any-to-Any",
     modality: "multimodal",
     color: "yellow",
+  },
+  "video-to-video": {
+    name: "Video-to-Video",
+    modality: "cv",
+    color: "blue",
     hideInDatasets: true,
   },
   other: {
@@ -439,7 +455,7 @@ export const PIPELINE_DATA: Record<PipelineType, PipelineData> = PIPELINE_DATA_T
 /** A widget shown on a model page: a pipeline type, or the chat widget. */
 export type WidgetType = PipelineType | "conversational";
 
-/** The 55 pipeline ids, in declaration order. */
+/** The 58 pipeline ids, in declaration order. */
 export const PIPELINE_TYPES: PipelineType[] = /* @__PURE__ */ Object.keys(PIPELINE_DATA) as PipelineType[];
 
 /** Every subtask id, flattened in order (74 entries; `closed-domain-qa` appears twice, as in the established data). */

@@ -1,5 +1,6 @@
 // Task → libraries map (catalogue.md §3): the libraries offered for each pipeline type. Feeds `TaskData.libraries`.
-// Key order is that of the established catalogue (neither the pipeline order nor the TASKS_DATA order).
+// Key order is that of the established catalogue (neither the pipeline order nor the TASKS_DATA order). The newest
+// changes are applied, except the removal of text2text-generation, which stays with our 0.18 API.
 
 import type { ModelLibraryKey } from "./libraries/catalogue.js";
 import type { PipelineType } from "./pipelines.js";
@@ -8,7 +9,7 @@ export const TASKS_MODEL_LIBRARIES: Record<PipelineType, ModelLibraryKey[]> = {
   "audio-classification": ["speechbrain", "transformers", "transformers.js"],
   "audio-to-audio": ["asteroid", "fairseq", "speechbrain"],
   "automatic-speech-recognition": ["espnet", "nemo", "speechbrain", "transformers", "transformers.js"],
-  "audio-text-to-text": [],
+  "audio-text-to-text": ["transformers"],
   "depth-estimation": ["transformers", "transformers.js"],
   "document-question-answering": ["transformers", "transformers.js"],
   "feature-extraction": ["sentence-transformers", "transformers", "transformers.js"],
@@ -68,4 +69,8 @@ export const TASKS_MODEL_LIBRARIES: Record<PipelineType, ModelLibraryKey[]> = {
   "image-to-3d": ["diffusers"],
   "any-to-any": ["transformers"],
   "visual-document-retrieval": ["transformers"],
+  // Added after 0.18 (catalogue-newest.json `task_library_maps_changed`), appended like upstream.
+  "image-text-to-image": ["diffusers"],
+  "image-text-to-video": ["diffusers"],
+  "video-to-video": ["diffusers"],
 };

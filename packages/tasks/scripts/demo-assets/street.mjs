@@ -148,25 +148,30 @@ function masks() {
   );
 }
 
-function frames() {
-  // Three frames of a short clip in which the car drives to the right.
+/** A strip of three 320×240 scene bodies shown side by side as the frames of a short clip, with timestamps. */
+export function frameStrip(bodies) {
   const scale = 0.32;
   const gap = 8;
-  const width = Math.round(3 * W * scale + 4 * gap);
+  const width = Math.round(bodies.length * W * scale + (bodies.length + 1) * gap);
   const height = Math.round(H * scale + 2 * gap + 14);
-  const frame = (index, offset) => {
+  const frame = (index, body) => {
     const x = gap + index * (W * scale + gap);
     return [
       `<g transform="translate(${x} ${gap}) scale(${scale})"><clipPath id="f${index}"><rect width="${W}" height="${H}"/></clipPath>`,
-      `<g clip-path="url(#f${index})">${streetBody({ carOffset: offset })}</g></g>`,
+      `<g clip-path="url(#f${index})">${body}</g></g>`,
       `<text x="${x}" y="${height - 4}" font-family="sans-serif" font-size="10" fill="#333">t = ${index}.0 s</text>`,
     ].join("\n");
   };
   return svg(
-    [`<rect width="${width}" height="${height}" fill="#111"/>`, frame(0, 0), frame(1, 70), frame(2, 140)].join("\n"),
+    [`<rect width="${width}" height="${height}" fill="#111"/>`, ...bodies.map((body, i) => frame(i, body))].join("\n"),
     width,
     height,
   ).replace(/fill="#333">t =/g, 'fill="#ddd">t =');
+}
+
+function frames() {
+  // Three frames of a short clip in which the car drives to the right.
+  return frameStrip([0, 70, 140].map((carOffset) => streetBody({ carOffset })));
 }
 
 /** Relative depth (brighter = nearer) at 160×120, consistent with the scene's layout. */

@@ -15,7 +15,9 @@ import graphMl from "./graph-ml/data.js";
 import imageClassification from "./image-classification/data.js";
 import imageFeatureExtraction from "./image-feature-extraction/data.js";
 import imageSegmentation from "./image-segmentation/data.js";
+import imageTextToImage from "./image-text-to-image/data.js";
 import imageTextToText from "./image-text-to-text/data.js";
+import imageTextToVideo from "./image-text-to-video/data.js";
 import imageTo3d from "./image-to-3d/data.js";
 import imageToImage from "./image-to-image/data.js";
 import imageToText from "./image-to-text/data.js";
@@ -52,6 +54,7 @@ import type { TaskData, TaskDataCustom } from "./types.js";
 import unconditionalImageGeneration from "./unconditional-image-generation/data.js";
 import videoClassification from "./video-classification/data.js";
 import videoTextToText from "./video-text-to-text/data.js";
+import videoToVideo from "./video-to-video/data.js";
 import visualDocumentRetrieval from "./visual-document-retrieval/data.js";
 import visualQuestionAnswering from "./visual-question-answering/data.js";
 import voiceActivityDetection from "./voice-activity-detection/data.js";
@@ -129,11 +132,15 @@ function buildTasksData(): Record<PipelineType, TaskData | undefined> {
     "zero-shot-object-detection": getData("zero-shot-object-detection", zeroShotObjectDetection),
     "text-to-3d": getData("text-to-3d", textTo3d),
     "image-to-3d": getData("image-to-3d", imageTo3d),
+    // The task types added after 0.18 (catalogue-newest.md), appended so the 0.18 key order is unchanged.
+    "image-text-to-image": getData("image-text-to-image", imageTextToImage),
+    "image-text-to-video": getData("image-text-to-video", imageTextToVideo),
+    "video-to-video": getData("video-to-video", videoToVideo),
   };
 }
 
 /**
  * Every task page, one key per pipeline type. Built by a pure call so that bundlers can drop the whole
- * module (and the 55 data modules) when a consumer only needs `PIPELINE_DATA`.
+ * module (and the 58 data modules) when a consumer only needs `PIPELINE_DATA`.
  */
 export const TASKS_DATA: Record<PipelineType, TaskData | undefined> = /* @__PURE__ */ buildTasksData();

@@ -6,7 +6,7 @@ export const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "
 export const TASKS_SOURCE_DIR = join(PACKAGE_DIR, "src", "tasks");
 export const ASSETS_DIR = join(PACKAGE_DIR, "assets", "tasks");
 
-/** TASKS_DATA key order (catalogue.md §2.1). */
+/** TASKS_DATA key order (catalogue.md §2.1, then the three task types of catalogue-newest.md). */
 export const TASKS_DATA_ORDER = [
   "any-to-any",
   "audio-classification",
@@ -63,14 +63,14 @@ export const TASKS_DATA_ORDER = [
   "zero-shot-object-detection",
   "text-to-3d",
   "image-to-3d",
+  // added after 0.18 (catalogue-newest.md), appended
+  "image-text-to-image",
+  "image-text-to-video",
+  "video-to-video",
 ] as const;
 
-/**
- * Pages allowed to list no dataset, and why. Keypoint detection: the standard benchmarks (COCO keypoints, HPatches)
- * have no canonical, well-known Hub copy we could cite with confidence. Other: the catch-all type has no task-level
- * dataset; each model brings its own domain data.
- */
-export const NO_DATASET_TASKS = new Set(["keypoint-detection", "other"]);
+/** Pages allowed to list no dataset: none any more (keypoint-detection and other got theirs, issue 14). */
+export const NO_DATASET_TASKS = new Set<string>([]);
 
 /** Pages allowed to list no metric: "other" has no common metric, since its models share no task. */
 export const NO_METRIC_TASKS = new Set(["other"]);

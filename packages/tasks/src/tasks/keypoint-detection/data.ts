@@ -1,7 +1,12 @@
 import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
-  datasets: [],
+  datasets: [
+    {
+      description: "HaGRID hand-gesture images with 21 hand keypoints per hand extracted by MediaPipe, over 500k examples.",
+      id: "Vincent-luo/hagrid-mediapipe-hands",
+    },
+  ],
   demo: {
     inputs: [{ type: "img", filename: "person.svg" }],
     outputs: [{ type: "img", filename: "person-keypoints.svg" }],

@@ -1,7 +1,16 @@
 import type { TaskDataCustom } from "../types.js";
 
 const taskData: TaskDataCustom = {
-  datasets: [],
+  datasets: [
+    {
+      description: "FineWeb: 15 trillion tokens of cleaned web text, a common pre-training corpus for foundation models.",
+      id: "HuggingFaceFW/fineweb",
+    },
+    {
+      description: "The Stack: permissively licensed source code in 300+ languages, used to pre-train code models.",
+      id: "bigcode/the-stack",
+    },
+  ],
   demo: {
     inputs: [
       {

@@ -56,7 +56,8 @@ const taskData: TaskDataCustom = {
     { description: "Fast generation with FLUX.1 [schnell].", id: "black-forest-labs/FLUX.1-schnell" },
     { description: "Browse and try community LoRA adapters for FLUX.", id: "multimodalart/flux-lora-the-explorer" },
   ],
-  summary: "Text-to-image models generate images from a written description (a prompt).",
+  summary:
+    "Text-to-image models generate an image from a written description (a prompt). They are used to create illustrations, concept art, product shots and design drafts, and to generate synthetic training data; most open models are diffusion or flow-matching transformers that turn noise into an image step by step, guided by the prompt.",
   widgetModels: ["black-forest-labs/FLUX.1-dev"],
 };
 
