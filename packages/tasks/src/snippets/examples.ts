@@ -11,7 +11,12 @@ const IMAGE_QUESTION = `{
         "question": "What is in this image?"
     }`;
 
-/** The established examples (29 tasks + visual-question-answering), exact texts and layouts of catalogue.md §7. */
+const IMAGE_DANCE = `{
+    "image": "cat.png",
+    "prompt": "The cat starts to dance"
+}`;
+
+/** The established examples (29 tasks + visual-question-answering, + 3 of the newest catalogue), exact texts and layouts of catalogue.md §7. */
 export const INPUT_EXAMPLES: Partial<Record<PipelineType, string>> = {
   "text-classification": `"I like you. I love you"`,
   "token-classification": `"My name is Sarah Jessica Parker but you can call me Jessica"`,
@@ -64,6 +69,13 @@ export const INPUT_EXAMPLES: Partial<Record<PipelineType, string>> = {
   "text2text-generation": `"The answer to the universe is"`,
   "text-to-speech": `"The answer to the universe is 42"`,
   "text-to-audio": `"liquid drum and bass, atmospheric synths, airy sounds"`,
+  // Established in the newest catalogue (catalogue-newest.json `task_library_maps_changed.example_inputs`).
+  "image-to-video": IMAGE_DANCE,
+  "image-text-to-video": IMAGE_DANCE,
+  "image-text-to-image": `{
+    "image": "cat.png",
+    "prompt": "Turn the cat into a tiger."
+}`,
   summarization: `"The Amazon rainforest covers about six million square kilometres across nine countries of South America. It is home to roughly one tenth of all species known on Earth, many of which live nowhere else. Its trees store vast amounts of carbon and release water vapour that shapes rainfall far beyond the basin. Since the 1970s, logging, cattle ranching and fires have cleared close to a fifth of the original forest. Scientists warn that further losses could push parts of it past a tipping point, turning rainforest into dry savanna."`,
 };
 
@@ -78,10 +90,6 @@ export const EXTRA_INPUT_EXAMPLES: Partial<Record<PipelineType, string>> = {
 }`,
   "voice-activity-detection": `"sample1.flac"`,
   "depth-estimation": `"cats.jpg"`,
-  "image-to-video": `{
-    "image": "cat.png",
-    "prompt": "The cat slowly turns its head towards the camera."
-}`,
   "video-classification": `"video.mp4"`,
   "reinforcement-learning": `{
     "observation": [0.02, -0.01, 0.03, 0.04]
@@ -140,6 +148,10 @@ export const EXTRA_INPUT_EXAMPLES: Partial<Record<PipelineType, string>> = {
   "any-to-any": `{
     "image": "cat.png",
     "prompt": "Describe this image in one sentence."
+}`,
+  "video-to-video": `{
+    "video": "video.mp4",
+    "prompt": "Turn the video into a watercolour painting."
 }`,
 };
 

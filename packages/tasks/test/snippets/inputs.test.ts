@@ -48,6 +48,15 @@ describe("getModelInputSnippet: the established examples (catalogue.md §7)", ()
 
   it("lays out the JSON-object examples exactly", () => {
     expect(example("image-to-image")).toBe('{\n    "image": "cat.png",\n    "prompt": "Turn the cat into a tiger."\n}');
+    // the three examples of the newest catalogue (catalogue-newest.json `example_inputs`), same layout
+    expect(example("image-text-to-image")).toBe(example("image-to-image"));
+    const dance = '{\n    "image": "cat.png",\n    "prompt": "The cat starts to dance"\n}';
+    expect(example("image-to-video")).toBe(dance);
+    expect(example("image-text-to-video")).toBe(dance);
+    expect(JSON.parse(example("video-to-video") as string)).toEqual({
+      video: "video.mp4",
+      prompt: "Turn the video into a watercolour painting.",
+    });
     const imageQuestion = '{\n        "image": "cat.png",\n        "question": "What is in this image?"\n    }';
     expect(example("document-question-answering")).toBe(imageQuestion);
     expect(example("visual-question-answering")).toBe(imageQuestion);
@@ -200,7 +209,7 @@ describe("getModelInputSnippet: coverage and fallback", () => {
     const literals = PIPELINE_TYPES.map((tag) => example(tag)).filter(
       (value): value is string => typeof value === "string" && value !== FALLBACK,
     );
-    expect(literals.length).toBe(53);
+    expect(literals.length).toBe(56); // 58 tasks minus the two without an example
     expect(pythonSyntaxErrors(literals.map((literal) => `x = ${literal}\n`))).toEqual([]);
     for (const literal of literals) {
       const inner = literal.startsWith("'") ? literal.slice(1, -1) : literal;
