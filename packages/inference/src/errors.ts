@@ -5,6 +5,8 @@ export {
   InferenceClientError,
   InferenceClientHttpError,
   InferenceClientInputError,
+  InferenceClientLimitError,
+  InferenceClientNetworkError,
   InferenceClientStreamError,
   InferenceOutputError,
   InferenceTimeoutError,

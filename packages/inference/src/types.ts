@@ -25,6 +25,18 @@ export interface Options {
   billTo?: string;
   /** Total budget of the whole call in ms (ours). */
   timeout?: number;
+  /** No byte received for this many ms (before headers, mid-body, mid-stream) → InferenceTimeoutError; default 60 000 (ours). */
+  idleTimeout?: number;
+  /** Cap on a JSON or text body, in bytes; default 64 MiB (ours). */
+  maxJsonBytes?: number;
+  /** Cap on an error (non-2xx) body, in bytes; default 64 MiB (ours). */
+  maxErrorBytes?: number;
+  /** Cap on a binary body or download, in bytes; default 256 MiB (ours). */
+  maxBlobBytes?: number;
+  /** Cap on one server-sent-events line, in characters; default 16 Mi (ours). */
+  maxSseLineLength?: number;
+  /** Cap on one server-sent event (its data lines joined), in characters; default 64 Mi (ours). */
+  maxSseEventLength?: number;
   /** Maximum number of 503 retries; default unlimited (ours). */
   maxRetries?: number;
   /** First backoff delay in ms; default 1000 (ours). */

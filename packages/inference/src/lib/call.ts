@@ -104,18 +104,3 @@ export async function withCall<T>(options: Options | undefined, fn: (call: CallC
     call.close();
   }
 }
-
-/** `fetch` through the call: the call's signal is attached and an abort rejects with the signal's reason. */
-export async function callFetch(call: CallContext, url: string, init: RequestInit = {}): Promise<Response> {
-  throwIfAborted(call.signal);
-  const withSignal = call.signal ? { ...init, signal: call.signal } : init;
-  // Called as a plain function: `call.fetch(…)` would run the browser's native fetch with `this` = our call object,
-  // which browsers reject ("Illegal invocation").
-  const fetchFn = call.fetch;
-  try {
-    return await fetchFn(url, withSignal);
-  } catch (error) {
-    if (call.signal?.aborted) throw call.signal.reason;
-    throw error;
-  }
-}

@@ -1,7 +1,9 @@
 // Default model of a task (§6): `GET {hub}/api/tasks`, cached for the process after the first success.
 import type { InferenceTask } from "../types.js";
-import { type CallContext, callFetch } from "./call.js";
+import { discardBody, readJson } from "./body.js";
+import type { CallContext } from "./call.js";
 import { getRequestError, InferenceClientInputError } from "./errors.js";
+import { callFetch } from "./fetched.js";
 
 type TasksDefinitions = Record<string, { models?: { id?: string }[] } | undefined>;
 
@@ -16,8 +18,18 @@ export async function getDefaultModel(task: InferenceTask, hubUrl: string, call:
   let definitions = tasksCache.get(hubUrl);
   if (!definitions) {
     const url = `${hubUrl}/api/tasks`;
-    const response = await callFetch(call, url, { method: "GET" });
-    const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+    const fetched = await callFetch(call, url, { method: "GET" });
+    const { response } = fetched;
+    let body: unknown;
+    if (response.ok) {
+      body = await readJson(fetched, call.options).catch((error: unknown) => {
+        // Not JSON → the error below; aborts, timeouts, caps and network failures keep their own error.
+        if (error instanceof SyntaxError) return undefined;
+        throw error;
+      });
+    } else {
+      await discardBody(fetched);
+    }
     if (!body || typeof body !== "object") {
       throw getRequestError("Failed to load tasks definitions from Hugging Face Hub.", url, response);
     }

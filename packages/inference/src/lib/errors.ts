@@ -65,13 +65,48 @@ export class InferenceClientStreamError extends InferenceClientError {
   }
 }
 
-/** The `timeout` option expired (§2.3, §9). */
+/**
+ * The `timeout` option expired (§2.3, §9; `kind: "total"`), or no byte arrived for `idleTimeout` ms — before the
+ * headers, inside a body or between stream chunks (`kind: "idle"`).
+ */
 export class InferenceTimeoutError extends InferenceClientError {
   readonly timeout: number;
-  constructor(timeout: number) {
-    super(`Request timed out after ${timeout} ms`);
+  readonly kind: "total" | "idle";
+  constructor(timeout: number, kind: "total" | "idle" = "total") {
+    super(
+      kind === "idle"
+        ? `Request timed out: no data received for ${timeout} ms (idleTimeout)`
+        : `Request timed out after ${timeout} ms`,
+    );
     this.name = "InferenceTimeoutError";
     this.timeout = timeout;
+    this.kind = kind;
+  }
+}
+
+/**
+ * The request never got a complete answer: DNS failure, refused or reset connection, redirect loop, redirect to a
+ * non-HTTP URL… `cause` keeps the underlying error (e.g. undici's `TypeError: fetch failed` and its own cause).
+ */
+export class InferenceClientNetworkError extends InferenceClientError {
+  readonly url: string;
+  constructor(message: string, url: string, cause: unknown) {
+    super(message);
+    this.name = "InferenceClientNetworkError";
+    this.url = url;
+    this.cause = cause;
+  }
+}
+
+/** A response body, SSE line or SSE event is larger than its cap; `limit` names the option that raises it. */
+export class InferenceClientLimitError extends InferenceClientError {
+  readonly limit: string;
+  readonly max: number;
+  constructor(what: string, limit: string, max: number) {
+    super(`${what} exceeds ${limit} (${max}); raise the ${limit} option to accept it`);
+    this.name = "InferenceClientLimitError";
+    this.limit = limit;
+    this.max = max;
   }
 }
 

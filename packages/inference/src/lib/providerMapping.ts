@@ -1,8 +1,10 @@
 // Provider model-id resolution (§5): static overrides, then the hub's inferenceProviderMapping, cached per model
 // (successful answers only) with concurrent look-ups of the same model sharing one request.
 import type { InferenceProvider, InferenceTask } from "../types.js";
-import { type CallContext, callFetch, raceAbort } from "./call.js";
+import { readJson } from "./body.js";
+import { type CallContext, raceAbort } from "./call.js";
 import { InferenceClientInputError } from "./errors.js";
+import { callFetch } from "./fetched.js";
 
 export interface ProviderMappingEntry {
   providerId: string;
@@ -84,7 +86,7 @@ async function getMapping(params: ProviderModelIdParams, call: CallContext): Pro
   let shared = inflight.get(key);
   if (!shared) {
     const controller = new AbortController();
-    const promise = fetchMapping(params, call.fetch, controller.signal).then((mapping) => {
+    const promise = fetchMapping(params, call, controller.signal).then((mapping) => {
       if (mapping) mappingCache.set(key, mapping);
       return mapping;
     });
@@ -116,16 +118,21 @@ async function getMapping(params: ProviderModelIdParams, call: CallContext): Pro
 /** GET the mapping; any failure (network, HTTP, non-JSON, missing field) → undefined. */
 async function fetchMapping(
   params: ProviderModelIdParams,
-  fetchFn: typeof fetch,
+  call: CallContext,
   signal: AbortSignal,
 ): Promise<ProviderMapping | undefined> {
   const url = `${params.hubUrl}/api/models/${params.model}?expand[]=inferenceProviderMapping`;
   const headers: Record<string, string> = {};
   if (params.accessToken?.startsWith("hf_")) headers.Authorization = `Bearer ${params.accessToken}`;
   try {
-    const response = await callFetch({ fetch: fetchFn, signal, options: {} }, url, { headers });
-    if (!response.ok) return undefined;
-    const body: unknown = await response.json();
+    // The shared look-up has its own signal, but the first caller's fetch, idle timeout and size caps.
+    const fetched = await callFetch({ fetch: call.fetch, signal, options: call.options }, url, { headers });
+    if (!fetched.response.ok) {
+      await fetched.response.body?.cancel().catch(() => {});
+      fetched.finish();
+      return undefined;
+    }
+    const body: unknown = await readJson(fetched, call.options);
     return normalizeMapping((body as { inferenceProviderMapping?: unknown } | null)?.inferenceProviderMapping);
   } catch {
     return undefined;

@@ -2,8 +2,11 @@
 
 import { getRouterUrl } from "../config.js";
 import type { ProviderHelper, ResponseContext } from "../providers/types.js";
+import type { Options } from "../types.js";
+import { discardBody, readBlob, readJson, readText } from "./body.js";
 import type { CallContext } from "./call.js";
 import { InferenceClientHttpError, redactRequest } from "./errors.js";
+import type { Fetched } from "./fetched.js";
 import { type AnyArgs, type BuildOptions, makeRequestOptions } from "./makeRequestOptions.js";
 import { fetchWithRetry } from "./retry.js";
 
@@ -26,12 +29,15 @@ export async function innerRequest<T>(
   call: CallContext,
 ): Promise<InnerResult<T>> {
   const { url, info } = await makeRequestOptions(args, helper, options, call);
-  const response = await fetchWithRetry(call, url, info);
+  const fetched = await fetchWithRetry(call, url, info);
+  const { response } = fetched;
   if (!response.ok) {
-    throw await httpError(response, url, info, errorModel(args), options.chatCompletion === true);
+    throw await httpError(fetched, url, info, errorModel(args), options.chatCompletion === true, call.options);
   }
   const contentType = response.headers.get("Content-Type") ?? "";
-  const data = contentType.startsWith("application/json") ? await response.json() : await response.blob();
+  const data = contentType.startsWith("application/json")
+    ? await readJson(fetched, call.options)
+    : await readBlob(fetched, call.options);
   const context: ResponseContext = {
     url,
     headers: info.headers,
@@ -77,12 +83,14 @@ export function requestIdOf(response: Response): string | null {
 
 /** The §7 error for a non-OK, non-streaming answer. */
 export async function httpError(
-  response: Response,
+  fetched: Fetched,
   url: string,
   init: RequestInit,
   model: string | undefined,
   chatCompletion: boolean,
+  options: Options,
 ): Promise<InferenceClientHttpError> {
+  const { response } = fetched;
   const contentType = response.headers.get("Content-Type") ?? "";
   const status = response.status;
   const make = (message: string, body: unknown) =>
@@ -90,7 +98,7 @@ export async function httpError(
 
   const isJson = contentType.startsWith("application/json") || contentType.startsWith("application/problem+json");
   if (isJson || contentType.startsWith("text/plain")) {
-    const text = await response.text();
+    const text = await readText(fetched, options, "maxErrorBytes");
     if (isJson) {
       let body: unknown;
       let parsed = true;
@@ -111,6 +119,6 @@ export async function httpError(
     }
     return make(text, text);
   }
-  await response.body?.cancel().catch(() => {});
+  await discardBody(fetched);
   return make("An error occurred while fetching the blob", undefined);
 }

@@ -1,5 +1,15 @@
 // Incremental server-sent-events parser (§8). Takes bytes: chunks may split anywhere — inside a multi-byte
-// UTF-8 character (one streaming decoder holds it back until complete) or between \r and \n.
+// UTF-8 character (one streaming decoder holds it back until complete) or between \r and \n. A line and an event
+// are capped (a hostile stream could otherwise grow one string until the engine's own limit throws).
+import { InferenceClientLimitError } from "./errors.js";
+import { DEFAULT_LIMITS } from "./limits.js";
+
+export interface SseLimits {
+  /** Longest line kept, in characters of decoded text. */
+  maxLineLength: number;
+  /** Longest event (data lines joined with \n), in characters. */
+  maxEventLength: number;
+}
 
 export interface SseMessage {
   /** Event name (`message` when none was given); it does not change processing. */
@@ -23,6 +33,15 @@ export class SseParser {
   /** The previous chunk ended with \r: a \n at the start of the next chunk belongs to the same line break. */
   private skipLeadingLF = false;
   private dataLines: string[] = [];
+  /** Characters of the current event's data (lines plus separators). */
+  private dataLength = 0;
+  private readonly maxLineLength: number;
+  private readonly maxEventLength: number;
+
+  constructor(limits: Partial<SseLimits> = {}) {
+    this.maxLineLength = limits.maxLineLength ?? DEFAULT_LIMITS.maxSseLineLength;
+    this.maxEventLength = limits.maxEventLength ?? DEFAULT_LIMITS.maxSseEventLength;
+  }
   private eventName = "";
   private lastId = "";
   private retry: number | undefined;
@@ -71,7 +90,13 @@ export class SseParser {
       if (lf !== -1 && lf < start) lf = text.indexOf("\n", start);
       if (cr !== -1 && cr < start) cr = text.indexOf("\r", start);
     }
-    if (start < text.length) this.pending = first ? this.pending + text.slice(start) : text.slice(start);
+    if (start < text.length) {
+      this.pending = first ? this.pending + text.slice(start) : text.slice(start);
+      if (this.pending.length > this.maxLineLength) {
+        this.pending = "";
+        throw new InferenceClientLimitError("A server-sent-events line", "maxSseLineLength", this.maxLineLength);
+      }
+    }
     return messages;
   }
 
@@ -79,19 +104,24 @@ export class SseParser {
   end(): SseMessage[] {
     this.pending = "";
     this.dataLines = [];
+    this.dataLength = 0;
     this.eventName = "";
     return [];
   }
 
   /** Processes the line `text[start, end)` (a line of a decoded chunk, read in place without copying it). */
   private processLine(text: string, start: number, end: number, messages: SseMessage[]): void {
+    // A complete line inside one chunk can be long too (one huge chunk).
+    if (end - start > this.maxLineLength) {
+      throw new InferenceClientLimitError("A server-sent-events line", "maxSseLineLength", this.maxLineLength);
+    }
     if (start === end) {
       this.dispatch(messages);
       return;
     }
     // Fast path for the overwhelmingly common field.
     if (text.startsWith("data:", start)) {
-      this.dataLines.push(text.slice(text.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
+      this.pushData(text.slice(text.charCodeAt(start + 5) === SPACE ? start + 6 : start + 5, end));
       return;
     }
     // Comments (leading ':') and lines without ':' are ignored (§8).
@@ -103,7 +133,7 @@ export class SseParser {
     const value = line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
     switch (field) {
       case "data":
-        this.dataLines.push(value);
+        this.pushData(value);
         break;
       case "event":
         this.eventName = value;
@@ -119,6 +149,16 @@ export class SseParser {
     }
   }
 
+  private pushData(line: string): void {
+    this.dataLength += line.length + 1;
+    if (this.dataLength > this.maxEventLength + 1) {
+      this.dataLines = [];
+      this.dataLength = 0;
+      throw new InferenceClientLimitError("A server-sent event", "maxSseEventLength", this.maxEventLength);
+    }
+    this.dataLines.push(line);
+  }
+
   private dispatch(messages: SseMessage[]): void {
     if (this.dataLines.length > 0) {
       const message: SseMessage = {
@@ -129,6 +169,7 @@ export class SseParser {
       if (this.retry !== undefined) message.retry = this.retry;
       messages.push(message);
       this.dataLines = [];
+      this.dataLength = 0;
     }
     this.eventName = "";
   }

@@ -1,12 +1,15 @@
 // Streaming calls (§8): build, send with 503 retries, check the answer, then yield the JSON of each SSE message
 // until [DONE]. The reader is always released, also when the consumer stops early or the signal aborts.
 import type { ProviderHelper } from "../providers/types.js";
+import { discardBody, readText } from "./body.js";
 import { type CallContext, raceAbort } from "./call.js";
 import { InferenceClientHttpError, InferenceClientStreamError, redactRequest } from "./errors.js";
+import { type Fetched, failure } from "./fetched.js";
+import { limitOf } from "./limits.js";
 import { type AnyArgs, makeRequestOptions } from "./makeRequestOptions.js";
 import { chatCompletionErrorMessage, errorModel, type InnerRequestOptions, requestIdOf } from "./request.js";
 import { fetchWithRetry } from "./retry.js";
-import { SseParser } from "./sse.js";
+import { type SseLimits, SseParser } from "./sse.js";
 
 export async function* innerStreamingRequest<T>(
   args: AnyArgs,
@@ -15,34 +18,65 @@ export async function* innerStreamingRequest<T>(
   call: CallContext,
 ): AsyncGenerator<T> {
   const { url, info } = await makeRequestOptions(args, helper, options, call);
-  const response = await fetchWithRetry(call, url, info);
+  const fetched = await fetchWithRetry(call, url, info);
+  const { response } = fetched;
   if (!response.ok) {
-    throw await streamHttpError(response, url, info, errorModel(args), options.chatCompletion === true);
+    throw await streamHttpError(fetched, url, info, errorModel(args), options.chatCompletion === true, call);
   }
   const contentType = response.headers.get("Content-Type");
   if (!contentType?.startsWith("text/event-stream")) {
-    await response.body?.cancel().catch(() => {});
+    await discardBody(fetched);
     throw new InferenceClientStreamError(
       `Server does not support event stream content type, it returned ${contentType}`,
     );
   }
-  if (!response.body) return;
-  yield* readEvents<T>(response.body, call.signal);
+  if (!response.body) {
+    fetched.finish();
+    return;
+  }
+  try {
+    yield* readEvents<T>(response.body, fetched.signal, {
+      onData: fetched.touch,
+      url,
+      maxLineLength: limitOf(call.options, "maxSseLineLength"),
+      maxEventLength: limitOf(call.options, "maxSseEventLength"),
+    });
+  } finally {
+    fetched.finish();
+  }
+}
+
+export interface ReadEventsOptions extends Partial<SseLimits> {
+  /** Called for each chunk received (feeds the idle watch). */
+  onData?: () => void;
+  /** Named in the error when the connection breaks mid-stream. */
+  url?: string;
 }
 
 /** Yields the parsed JSON of each message of an SSE body until `[DONE]` or the end of the body. */
-export async function* readEvents<T>(body: ReadableStream<Uint8Array>, signal?: AbortSignal): AsyncGenerator<T> {
+export async function* readEvents<T>(
+  body: ReadableStream<Uint8Array>,
+  signal?: AbortSignal,
+  options: ReadEventsOptions = {},
+): AsyncGenerator<T> {
   const reader = body.getReader();
-  const parser = new SseParser();
+  const parser = new SseParser(options);
   let exhausted = false;
   try {
     for (;;) {
-      const { done, value } = await raceAbort(reader.read(), signal);
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await raceAbort(reader.read(), signal);
+      } catch (error) {
+        throw failure(signal, options.url ?? "the event stream", error);
+      }
+      const { done, value } = chunk;
       if (done) {
         exhausted = true;
         parser.end();
         return;
       }
+      options.onData?.();
       for (const message of parser.feed(value)) {
         if (message.data === "") continue;
         if (message.data === "[DONE]") return;
@@ -82,19 +116,22 @@ export function parseEventData<T>(data: string): T {
 
 /** The §8 step 3 error of a non-OK streaming answer. */
 async function streamHttpError(
-  response: Response,
+  fetched: Fetched,
   url: string,
   init: RequestInit,
   model: string | undefined,
   chatCompletion: boolean,
+  call: CallContext,
 ): Promise<InferenceClientHttpError> {
+  const { response } = fetched;
   const status = response.status;
   const contentType = response.headers.get("Content-Type") ?? "";
   let body: unknown;
   let message = `Server response contains error: ${status}`;
   if (contentType.startsWith("application/json")) {
+    const text = await readText(fetched, call.options, "maxErrorBytes");
     try {
-      body = JSON.parse(await response.text());
+      body = JSON.parse(text);
       const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
       const error = record.error as { message?: unknown } | string | undefined;
       const chatMessage = chatCompletion ? chatCompletionErrorMessage(model, status, record) : undefined;
@@ -106,7 +143,7 @@ async function streamHttpError(
       // unparsable JSON: keep the generic message
     }
   } else {
-    await response.body?.cancel().catch(() => {});
+    await discardBody(fetched);
   }
   return new InferenceClientHttpError(message, redactRequest(url, init), {
     status,

@@ -1,8 +1,9 @@
 // Building blocks shared by the provider files: a helper factory with the common defaults, the
 // OpenAI-compatible chat helper, and image/video result conversion (data URL, Blob, download).
 import { blobFromBase64, blobFromDataUrl } from "../lib/base64.js";
-import { callFetch } from "../lib/call.js";
+import { discardBody, readBlob } from "../lib/body.js";
 import { getRequestError, InferenceOutputError } from "../lib/errors.js";
+import { callFetch } from "../lib/fetched.js";
 import type { BodyParams, HeaderParams, InferenceProvider, InferenceTask, UrlParams } from "../types.js";
 import type { ProviderHelper, ResponseContext } from "./types.js";
 import { isChatCompletionOutput } from "./validate.js";
@@ -103,9 +104,11 @@ export async function imageFromUrl(url: string, context: ResponseContext): Promi
 export async function download(url: string, context: Pick<ResponseContext, "call">): Promise<Blob> {
   const local = blobFromDataUrl(url);
   if (local) return local;
-  const response = await callFetch(context.call, url, { method: "GET" });
+  const fetched = await callFetch(context.call, url, { method: "GET" });
+  const { response } = fetched;
   if (!response.ok) {
+    await discardBody(fetched);
     throw getRequestError(`Failed to download ${url}: ${response.status} ${response.statusText}`.trim(), url, response);
   }
-  return response.blob();
+  return readBlob(fetched, context.call.options);
 }

@@ -1,8 +1,10 @@
 // black-forest-labs: text-to-image as an async job — POST, then poll `polling_url` (5 × 1 s) until `Ready` (§4.4).
 
 import { BFL_POLL_ATTEMPTS, BFL_POLL_INTERVAL_MS } from "../config.js";
-import { callFetch, sleep } from "../lib/call.js";
-import { InferenceOutputError } from "../lib/errors.js";
+import { discardBody, readJson } from "../lib/body.js";
+import { sleep } from "../lib/call.js";
+import { InferenceClientError, InferenceOutputError } from "../lib/errors.js";
+import { callFetch } from "../lib/fetched.js";
 import { defineHelper, imageFromUrl, splitArgs } from "./base.js";
 import type { ResponseContext } from "./types.js";
 import { isObject, isString } from "./validate.js";
@@ -33,8 +35,15 @@ async function pollBlackForestLabs(response: unknown, context: ResponseContext):
     url.searchParams.set("attempt", attempt.toString());
     // Only a Content-Type: the polling URL is pre-signed, credentials are never sent to it.
     const poll = await callFetch(context.call, url.href, { headers: { "Content-Type": "application/json" } });
-    if (!poll.ok) throw new InferenceOutputError(FAILURE);
-    const payload: unknown = await poll.json().catch(() => undefined);
+    if (!poll.response.ok) {
+      await discardBody(poll);
+      throw new InferenceOutputError(FAILURE);
+    }
+    const payload: unknown = await readJson(poll, context.call.options).catch((error: unknown) => {
+      // Not JSON counts as "not ready"; timeouts, size caps and network failures keep their own typed error.
+      if (error instanceof InferenceClientError) throw error;
+      return undefined;
+    });
     if (
       isObject(payload) &&
       payload.status === "Ready" &&

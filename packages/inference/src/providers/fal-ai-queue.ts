@@ -1,8 +1,10 @@
 // fal-ai queue flow for text-to-video (§4.4): poll the status URL every 500 ms until COMPLETED, then read the
 // result and download the video. No attempt limit: the call's signal and timeout stop it.
 import { FAL_QUEUE_POLL_INTERVAL_MS } from "../config.js";
-import { callFetch, sleep } from "../lib/call.js";
-import { InferenceOutputError } from "../lib/errors.js";
+import { discardBody, readJson } from "../lib/body.js";
+import { sleep } from "../lib/call.js";
+import { InferenceClientError, InferenceOutputError } from "../lib/errors.js";
+import { callFetch } from "../lib/fetched.js";
 import { download } from "./base.js";
 import type { ResponseContext } from "./types.js";
 import { isObject, isString } from "./validate.js";
@@ -26,12 +28,17 @@ export async function pollFalQueue(response: unknown, context: ResponseContext):
   while (status !== "COMPLETED") {
     await sleep(FAL_QUEUE_POLL_INTERVAL_MS, context.call.signal);
     const statusResponse = await callFetch(context.call, statusUrl, init);
-    if (!statusResponse.ok) throw new InferenceOutputError("Failed to fetch response status from fal-ai API");
+    if (!statusResponse.response.ok) {
+      await discardBody(statusResponse);
+      throw new InferenceOutputError("Failed to fetch response status from fal-ai API");
+    }
     try {
-      const body: unknown = await statusResponse.json();
+      const body: unknown = await readJson(statusResponse, context.call.options);
       status = isObject(body) ? body.status : undefined;
-    } catch (_error) {
+    } catch (error) {
       if (context.call.signal?.aborted) throw context.call.signal.reason;
+      // Timeouts, size caps and network failures keep their own typed error.
+      if (error instanceof InferenceClientError) throw error;
       throw new InferenceOutputError("Failed to parse status response from fal-ai API");
     }
   }
@@ -39,9 +46,10 @@ export async function pollFalQueue(response: unknown, context: ResponseContext):
   const resultResponse = await callFetch(context.call, resultUrl, init);
   let result: unknown;
   try {
-    result = await resultResponse.json();
-  } catch {
+    result = await readJson(resultResponse, context.call.options);
+  } catch (error) {
     if (context.call.signal?.aborted) throw context.call.signal.reason;
+    if (error instanceof InferenceClientError) throw error;
     throw new InferenceOutputError("Failed to parse result response from fal-ai API");
   }
   const video = isObject(result) ? result.video : undefined;

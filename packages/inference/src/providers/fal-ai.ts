@@ -1,8 +1,9 @@
 // fal-ai: text-to-image, text-to-speech, automatic-speech-recognition (synchronous) and text-to-video (queue, §4.4).
 
 import { blobFromDataUrl } from "../lib/base64.js";
-import { callFetch } from "../lib/call.js";
-import { InferenceOutputError } from "../lib/errors.js";
+import { discardBody, readBlob } from "../lib/body.js";
+import { InferenceClientLimitError, InferenceOutputError, InferenceTimeoutError } from "../lib/errors.js";
+import { callFetch } from "../lib/fetched.js";
 import { defineHelper, imageFromUrl, splitArgs } from "./base.js";
 import { pollFalQueue } from "./fal-ai-queue.js";
 import { isObject, isString } from "./validate.js";
@@ -49,10 +50,15 @@ export const falAiTextToSpeech = /* @__PURE__ */ defineHelper<Blob>({
       const local = blobFromDataUrl(url);
       if (local) return local;
       const download = await callFetch(context.call, url, { method: "GET" });
-      if (!download.ok) throw new Error(`Failed to fetch audio from ${url}: ${download.statusText}`);
-      return await download.blob();
+      if (!download.response.ok) {
+        await discardBody(download);
+        throw new Error(`Failed to fetch audio from ${url}: ${download.response.statusText}`);
+      }
+      return await readBlob(download, context.call.options);
     } catch (error) {
       if (context.call.signal?.aborted) throw context.call.signal.reason;
+      // Bounds keep their own typed error (idle timeout, size cap).
+      if (error instanceof InferenceTimeoutError || error instanceof InferenceClientLimitError) throw error;
       const cause = error instanceof Error ? error.message : String(error);
       throw new InferenceOutputError(
         `Error fetching or processing audio from Fal.ai Text-to-Speech URL: ${url}. ${cause}`,

@@ -4,6 +4,7 @@ import { DEFAULT_PROVIDER } from "../config.js";
 import { type CallContext, openCall, withCall } from "../lib/call.js";
 import type { AnyArgs } from "../lib/makeRequestOptions.js";
 import { type InnerRequestOptions, innerRequest } from "../lib/request.js";
+import { scrubError } from "../lib/scrub.js";
 import { innerStreamingRequest } from "../lib/streaming.js";
 import { type HelperTable, resolveHelper } from "../providers/registry.js";
 import type { ProviderHelper } from "../providers/types.js";
@@ -35,6 +36,9 @@ export async function runTask<T>(args: object, options: Options | undefined, spe
     );
     spec.check?.(data);
     return (await helper.getResponse(data, context)) as T;
+  }).catch((error: unknown) => {
+    // Every error of the call, whatever raised it, leaves without the caller's credentials.
+    throw scrubError(error, anyArgs.accessToken);
   });
 }
 
@@ -60,6 +64,8 @@ export async function* streamInCall<T>(
   const call = openCall(options);
   try {
     yield* innerStreamingRequest<T>(args, helper, requestOptions, call);
+  } catch (error) {
+    throw scrubError(error, args.accessToken);
   } finally {
     call.close();
   }

@@ -3,6 +3,7 @@ import { DEFAULT_PROVIDER } from "../../config.js";
 import { withCall } from "../../lib/call.js";
 import type { AnyArgs } from "../../lib/makeRequestOptions.js";
 import { innerRequest } from "../../lib/request.js";
+import { scrubError } from "../../lib/scrub.js";
 import { helpersForTask } from "../../providers/all-helpers.js";
 import { resolveHelper } from "../../providers/registry.js";
 import type { RequestArgs, RequestOptions } from "../../types.js";
@@ -16,5 +17,7 @@ export async function request<T>(args: RequestArgs, options?: RequestOptions): P
   return withCall(options, async (call) => {
     const { data } = await innerRequest<T>(anyArgs, helper, { ...options }, call);
     return data;
+  }).catch((error: unknown) => {
+    throw scrubError(error, anyArgs.accessToken);
   });
 }

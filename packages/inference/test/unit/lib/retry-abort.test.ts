@@ -1,7 +1,7 @@
 // 503 retry with backoff, Retry-After, maxRetries, retry_on_error; abort and timeout of whole calls (§9).
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { chatCompletionStream, textClassification, textToImage } from "../../../src/index.js";
-import { retryDelay } from "../../../src/lib/retry.js";
+import { retryAfterMs, retryDelay } from "../../../src/lib/retry.js";
 import { collect, fakeFetch, json, mappingAnswer, rejection, sseResponse } from "../fake-fetch.js";
 
 const args = { model: "org/m", inputs: "x" };
@@ -27,10 +27,24 @@ describe("retryDelay", () => {
     expect(retryDelay(10, 1000, null, () => 1)).toBe(30_000);
     expect(retryDelay(60, 1000, null, () => 0.5)).toBe(30_000);
   });
-  test("Retry-After in seconds wins, capped at 30 s; other forms ignored", () => {
+  test("Retry-After in seconds or as an HTTP date wins, capped at 30 s; garbage ignored", () => {
     expect(retryDelay(5, 1000, "2", () => 1)).toBe(2000);
     expect(retryDelay(1, 1000, "120", () => 0)).toBe(30_000);
-    expect(retryDelay(1, 1000, "Wed, 21 Oct 2015 07:28:00 GMT", () => 0)).toBe(1000);
+    // A date in the past means "now" (issue 14: dates used to be ignored).
+    expect(retryDelay(1, 1000, "Wed, 21 Oct 2015 07:28:00 GMT", () => 0)).toBe(0);
+    expect(retryDelay(1, 1000, "soon", () => 0)).toBe(1000);
+    expect(retryDelay(1, 1000, "-5", () => 0)).toBe(1000);
+  });
+  test("retryAfterMs: delay-seconds, IMF-fixdate, RFC 850 and asctime dates", () => {
+    const now = Date.parse("Wed, 21 Oct 2015 07:28:00 GMT");
+    expect(retryAfterMs("3", now)).toBe(3000);
+    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:05 GMT", now)).toBe(5000);
+    expect(retryAfterMs("Wednesday, 21-Oct-15 07:28:07 GMT", now)).toBe(7000);
+    expect(retryAfterMs("Wed Oct 21 07:28:02 2015", now) ?? -1).toBeGreaterThanOrEqual(0);
+    expect(retryAfterMs("Tue, 20 Oct 2015 07:28:00 GMT", now)).toBe(0);
+    expect(retryAfterMs("12345678901234", now)).toBe(12345678901234000);
+    expect(retryAfterMs("not a date", now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });
 

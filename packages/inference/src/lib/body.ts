@@ -1,0 +1,80 @@
+// Reading a response body within bounds: a byte cap (checked against Content-Length first, then while reading,
+// before anything larger is kept) and the exchange's idle watch fed by each chunk. Every ending — done, too
+// large, aborted, connection lost — releases the connection and the watch.
+
+import type { Options } from "../types.js";
+import { raceAbort } from "./call.js";
+import { InferenceClientLimitError } from "./errors.js";
+import type { Fetched } from "./fetched.js";
+import { failure } from "./fetched.js";
+import { limitOf } from "./limits.js";
+
+type ByteLimit = "maxJsonBytes" | "maxErrorBytes" | "maxBlobBytes";
+
+/** The body's chunks, at most `options[limit]` bytes in total. */
+export async function readChunks(
+  fetched: Fetched,
+  options: Options | undefined,
+  limit: ByteLimit,
+): Promise<Uint8Array[]> {
+  const { response } = fetched;
+  const max = limitOf(options, limit);
+  const tooLarge = () => new InferenceClientLimitError(`The response body of ${fetched.url}`, limit, max);
+  const declared = Number(response.headers.get("Content-Length"));
+  if (declared > max) {
+    await discardBody(fetched);
+    throw tooLarge();
+  }
+  const body = response.body;
+  if (!body) {
+    fetched.finish();
+    return [];
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await raceAbort(reader.read(), fetched.signal);
+      if (done) return chunks;
+      fetched.touch();
+      total += value.byteLength;
+      if (total > max) throw tooLarge();
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => {});
+    throw error instanceof InferenceClientLimitError ? error : failure(fetched.signal, fetched.url, error);
+  } finally {
+    fetched.finish();
+  }
+}
+
+export async function readText(fetched: Fetched, options: Options | undefined, limit: ByteLimit): Promise<string> {
+  const chunks = await readChunks(fetched, options, limit);
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const decoder = new TextDecoder();
+  let text = "";
+  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+/** Parsed JSON (a SyntaxError when it is not JSON, like `Response.json()`). */
+export async function readJson(
+  fetched: Fetched,
+  options: Options | undefined,
+  limit: ByteLimit = "maxJsonBytes",
+): Promise<unknown> {
+  return JSON.parse(await readText(fetched, options, limit));
+}
+
+export async function readBlob(fetched: Fetched, options: Options | undefined): Promise<Blob> {
+  const chunks = await readChunks(fetched, options, "maxBlobBytes");
+  return new Blob(chunks, { type: fetched.response.headers.get("Content-Type") ?? "" });
+}
+
+/** Drops the body unread (frees the connection) and stops the watch. */
+export async function discardBody(fetched: Fetched): Promise<void> {
+  fetched.finish();
+  await fetched.response.body?.cancel().catch(() => {});
+}
