@@ -1,7 +1,8 @@
 // The library catalogue as plain data (catalogue.md §5.3): label, repository, docs, filter flag and download-count
 // query of every library the hub knows, keyed by the hub's `library_name`. Key order is display order.
-// The first 126 entries are transcribed from catalogue-facts.json; the entries after them are libraries added here
-// (well known, with a loading API we write snippets for). Snippet functions live in ./snippets/, not here.
+// The first 240 entries are the newest established catalogue (0.21.35): the 126 of catalogue-facts.json with the
+// changes and the 114 additions of catalogue-newest.json, in its declaration order. The entries after them are
+// libraries added here (well known, with a loading API we write snippets for). Snippet functions live in ./snippets/.
 
 /** One catalogue row, without its snippet function. */
 export interface LibraryCatalogueEntry {
@@ -16,6 +17,13 @@ export interface LibraryCatalogueEntry {
 }
 
 export const LIBRARY_CATALOGUE = {
+  acestep: {
+    prettyLabel: "ACE-Step",
+    repoName: "ACE-Step",
+    repoUrl: "https://github.com/ace-step/ACE-Step",
+    filter: false,
+    countDownloads: 'path:"ace_step_transformer/config.json"',
+  },
   "adapter-transformers": {
     prettyLabel: "Adapters",
     repoName: "adapters",
@@ -35,7 +43,7 @@ export const LIBRARY_CATALOGUE = {
     prettyLabel: "AnemoI",
     repoName: "AnemoI",
     repoUrl: "https://github.com/ecmwf/anemoi-inference",
-    docsUrl: "https://anemoi-docs.readthedocs.io/en/latest/",
+    docsUrl: "https://anemoi.readthedocs.io/en/latest/",
     filter: false,
     countDownloads: 'path_extension:"ckpt"',
   },
@@ -44,6 +52,14 @@ export const LIBRARY_CATALOGUE = {
     repoName: "AraClip",
     repoUrl: "https://huggingface.co/Arabic-Clip/araclip",
     filter: false,
+  },
+  "aviation-ner": {
+    prettyLabel: "Aviation NER",
+    repoName: "Aviation NER",
+    repoUrl: "https://github.com/Boeing/aviation_ner_sdr",
+    docsUrl: "https://github.com/Boeing/aviation_ner_sdr",
+    filter: false,
+    countDownloads: 'path:"gliner_config.json"',
   },
   asteroid: {
     prettyLabel: "Asteroid",
@@ -67,6 +83,20 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path_extension:"pth"',
   },
+  "bagel-mot": {
+    prettyLabel: "Bagel",
+    repoName: "Bagel",
+    repoUrl: "https://github.com/ByteDance-Seed/Bagel/",
+    filter: false,
+    countDownloads: 'path:"llm_config.json"',
+  },
+  bboxmaskpose: {
+    prettyLabel: "BBoxMaskPose",
+    repoName: "BBoxMaskPose",
+    repoUrl: "https://github.com/MiraPurkrabek/BBoxMaskPose",
+    filter: false,
+    countDownloads: 'path_extension:"pth"',
+  },
   ben2: {
     prettyLabel: "BEN2",
     repoName: "BEN2",
@@ -85,6 +115,13 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/google-research/big_vision",
     filter: false,
     countDownloads: 'path_extension:"npz"',
+  },
+  bionemo: {
+    prettyLabel: "BioNeMo",
+    repoName: "BioNeMo",
+    repoUrl: "https://github.com/nvidia/BioNeMo",
+    filter: false,
+    countDownloads: 'path_extension:"ckpt" OR path:"config.json"',
   },
   birder: {
     prettyLabel: "Birder",
@@ -106,11 +143,56 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"params.index.json"',
   },
+  boltzgen: {
+    prettyLabel: "BoltzGen",
+    repoName: "BoltzGen",
+    repoUrl: "https://github.com/HannesStark/boltzgen",
+    filter: false,
+    countDownloads: 'path:"boltzgen1_diverse.ckpt"',
+  },
+  cancertathomev2: {
+    prettyLabel: "Cancer@HomeV2",
+    repoName: "Cancer@HomeV2",
+    repoUrl: "https://huggingface.co/OpenPeerAI/CancerAtHomeV2",
+    filter: false,
+    countDownloads: 'path:"run.py"',
+  },
+  cartesia_pytorch: {
+    prettyLabel: "Cartesia Pytorch",
+    repoName: "Cartesia Pytorch",
+    repoUrl: "https://github.com/cartesia-ai/cartesia_pytorch",
+  },
+  cartesia_mlx: {
+    prettyLabel: "Cartesia MLX",
+    repoName: "Cartesia MLX",
+    repoUrl: "https://github.com/cartesia-ai/cartesia_mlx",
+  },
+  ccpfn: {
+    prettyLabel: "CCPFN",
+    repoName: "CCPFN",
+    repoUrl: "https://huggingface.co/Layer6/CCPFN",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
+  },
   champ: {
     prettyLabel: "Champ",
     repoName: "Champ",
     repoUrl: "https://github.com/fudan-generative-vision/champ",
     countDownloads: 'path:"champ/motion_module.pth"',
+  },
+  chatterbox: {
+    prettyLabel: "Chatterbox",
+    repoName: "Chatterbox",
+    repoUrl: "https://github.com/resemble-ai/chatterbox",
+    filter: false,
+    countDownloads: 'path:"tokenizer.json"',
+  },
+  chaossim: {
+    prettyLabel: "ChaosSIM",
+    repoName: "ChaosSIM",
+    repoUrl: "https://huggingface.co/OpenPeerAI/ChaosSIM/",
+    filter: false,
+    countDownloads: 'path:"ChaosSim.nb"',
   },
   chat_tts: {
     prettyLabel: "ChatTTS",
@@ -118,6 +200,67 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/2noise/ChatTTS.git",
     filter: false,
     countDownloads: 'path:"asset/GPT.pt"',
+  },
+  chexmix: {
+    prettyLabel: "CheXmix",
+    repoName: "CheXmix",
+    repoUrl: "https://github.com/StanfordMIMI/CheXmix",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
+  "chronos-forecasting": {
+    prettyLabel: "Chronos",
+    repoName: "Chronos",
+    repoUrl: "https://github.com/amazon-science/chronos-forecasting",
+  },
+  clara: {
+    prettyLabel: "Clara",
+    repoName: "Clara",
+    repoUrl: "https://github.com/nvidia/clara",
+    filter: false,
+    countDownloads: 'path_extension:"ckpt" OR path:"config.json"',
+  },
+  clipscope: {
+    prettyLabel: "clipscope",
+    repoName: "clipscope",
+    repoUrl: "https://github.com/Lewington-pitsos/clipscope",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
+  },
+  "cloud-agents": {
+    prettyLabel: "Cloud Agents",
+    repoName: "Cloud Agents",
+    repoUrl: "https://huggingface.co/OpenPeerAI/Cloud-Agents",
+    filter: false,
+    countDownloads: 'path:"setup.py"',
+  },
+  collectorvision: {
+    prettyLabel: "CollectorVision",
+    repoName: "CollectorVision",
+    repoUrl: "https://github.com/HanClinto/CollectorVision",
+    filter: false,
+    countDownloads: 'path_extension:"onnx"',
+  },
+  colipri: {
+    prettyLabel: "COLIPRI",
+    repoName: "COLIPRI",
+    repoUrl: "https://huggingface.co/microsoft/colipri",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
+  cosyvoice: {
+    prettyLabel: "CosyVoice",
+    repoName: "CosyVoice",
+    repoUrl: "https://github.com/FunAudioLLM/CosyVoice",
+    filter: false,
+    countDownloads: 'path_extension:"onnx" OR path_extension:"pt"',
+  },
+  cotracker: {
+    prettyLabel: "CoTracker",
+    repoName: "CoTracker",
+    repoUrl: "https://github.com/facebookresearch/co-tracker",
+    filter: false,
+    countDownloads: 'path_extension:"pth"',
   },
   colpali: {
     prettyLabel: "ColPali",
@@ -172,6 +315,31 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"scin_dataset_precomputed_embeddings.npz" OR path:"saved_model.pb"',
   },
+  "describe-anything": {
+    prettyLabel: "Describe Anything",
+    repoName: "Describe Anything",
+    repoUrl: "https://github.com/NVlabs/describe-anything",
+    filter: false,
+  },
+  "dia-tts": {
+    prettyLabel: "Dia",
+    repoName: "Dia",
+    repoUrl: "https://github.com/nari-labs/dia",
+    filter: false,
+  },
+  dia2: {
+    prettyLabel: "Dia2",
+    repoName: "Dia2",
+    repoUrl: "https://github.com/nari-labs/dia2",
+    filter: false,
+  },
+  "diff-interpretation-tuning": {
+    prettyLabel: "Diff Interpretation Tuning",
+    repoName: "Diff Interpretation Tuning",
+    repoUrl: "https://github.com/Aviously/diff-interpretation-tuning",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
+  },
   diffree: {
     prettyLabel: "Diffree",
     repoName: "Diffree",
@@ -191,41 +359,17 @@ export const LIBRARY_CATALOGUE = {
     repoName: "DiffusionKit",
     repoUrl: "https://github.com/argmaxinc/DiffusionKit",
   },
+  "docking-at-home": {
+    prettyLabel: "Docking@Home",
+    repoName: "Docking@Home",
+    repoUrl: "https://huggingface.co/OpenPeerAI/DockingAtHOME",
+    filter: false,
+    countDownloads: 'path:"setup.py"',
+  },
   doctr: {
     prettyLabel: "docTR",
     repoName: "doctr",
     repoUrl: "https://github.com/mindee/doctr",
-  },
-  cartesia_pytorch: {
-    prettyLabel: "Cartesia Pytorch",
-    repoName: "Cartesia Pytorch",
-    repoUrl: "https://github.com/cartesia-ai/cartesia_pytorch",
-  },
-  cartesia_mlx: {
-    prettyLabel: "Cartesia MLX",
-    repoName: "Cartesia MLX",
-    repoUrl: "https://github.com/cartesia-ai/cartesia_mlx",
-  },
-  clipscope: {
-    prettyLabel: "clipscope",
-    repoName: "clipscope",
-    repoUrl: "https://github.com/Lewington-pitsos/clipscope",
-    filter: false,
-    countDownloads: 'path_extension:"pt"',
-  },
-  cosyvoice: {
-    prettyLabel: "CosyVoice",
-    repoName: "CosyVoice",
-    repoUrl: "https://github.com/FunAudioLLM/CosyVoice",
-    filter: false,
-    countDownloads: 'path_extension:"onnx" OR path_extension:"pt"',
-  },
-  cotracker: {
-    prettyLabel: "CoTracker",
-    repoName: "CoTracker",
-    repoUrl: "https://github.com/facebookresearch/co-tracker",
-    filter: false,
-    countDownloads: 'path_extension:"pth"',
   },
   edsnlp: {
     prettyLabel: "EDS-NLP",
@@ -242,12 +386,26 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path_filename:"slicex_elm_config" AND path_extension:"json"',
   },
+  encoderfile: {
+    prettyLabel: "encoderfile",
+    repoName: "encoderfile",
+    repoUrl: "https://github.com/mozilla-ai/encoderfile",
+    filter: false,
+    countDownloads: 'path_extension:"encoderfile"',
+  },
   espnet: {
     prettyLabel: "ESPnet",
     repoName: "ESPnet",
     repoUrl: "https://github.com/espnet/espnet",
     docsUrl: "https://huggingface.co/docs/hub/espnet",
     filter: true,
+  },
+  eupe: {
+    prettyLabel: "EUPE",
+    repoName: "EUPE",
+    repoUrl: "https://github.com/facebookresearch/EUPE",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
   },
   fairseq: {
     prettyLabel: "Fairseq",
@@ -262,12 +420,25 @@ export const LIBRARY_CATALOGUE = {
     docsUrl: "https://huggingface.co/docs/hub/fastai",
     filter: true,
   },
+  fastprint: {
+    prettyLabel: "Fast Print",
+    repoName: "Fast Print",
+    repoUrl: "https://huggingface.co/OpenPeerAI/FastPrint",
+    countDownloads: 'path_extension:"cs"',
+  },
   fasttext: {
     prettyLabel: "fastText",
     repoName: "fastText",
     repoUrl: "https://fasttext.cc/",
     filter: true,
     countDownloads: 'path_extension:"bin"',
+  },
+  fixer: {
+    prettyLabel: "Fixer",
+    repoName: "Fixer",
+    repoUrl: "https://github.com/nv-tlabs/Fixer",
+    filter: false,
+    countDownloads: 'path:"pretrained/pretrained_fixer.pkl"',
   },
   flair: {
     prettyLabel: "Flair",
@@ -276,6 +447,20 @@ export const LIBRARY_CATALOGUE = {
     docsUrl: "https://huggingface.co/docs/hub/flair",
     filter: true,
     countDownloads: 'path:"pytorch_model.bin"',
+  },
+  flextab: {
+    prettyLabel: "FlexTab",
+    repoName: "FlexTab",
+    repoUrl: "https://github.com/SAP-samples/flextab",
+    countDownloads: 'path_extension:"pt"',
+  },
+  fme: {
+    prettyLabel: "Full Model Emulation",
+    repoName: "Full Model Emulation",
+    repoUrl: "https://github.com/ai2cm/ace",
+    docsUrl: "https://ai2-climate-emulator.readthedocs.io/en/latest/",
+    filter: false,
+    countDownloads: 'path_extension:"tar"',
   },
   "gemma.cpp": {
     prettyLabel: "gemma.cpp",
@@ -297,12 +482,32 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"gliner_config.json"',
   },
+  gliner2: {
+    prettyLabel: "GLiNER2",
+    repoName: "GLiNER2",
+    repoUrl: "https://github.com/fastino-ai/GLiNER2",
+    filter: false,
+  },
+  "glm-tts": {
+    prettyLabel: "GLM-TTS",
+    repoName: "GLM-TTS",
+    repoUrl: "https://github.com/zai-org/GLM-TTS",
+    filter: false,
+    countDownloads: 'path:"flow/flow.pt"',
+  },
   "glyph-byt5": {
     prettyLabel: "Glyph-ByT5",
     repoName: "Glyph-ByT5",
     repoUrl: "https://github.com/AIGText/Glyph-ByT5",
     filter: false,
     countDownloads: 'path:"checkpoints/byt5_model.pt"',
+  },
+  "granite-library": {
+    prettyLabel: "Granite Library",
+    repoName: "mellea",
+    repoUrl: "https://github.com/generative-computing/mellea",
+    filter: false,
+    countDownloads: 'path_filename:"adapter_config" AND path_extension:"json"',
   },
   grok: {
     prettyLabel: "Grok",
@@ -311,11 +516,41 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"ckpt/tensor00000_000" OR path:"ckpt-0/tensor00000_000"',
   },
+  "habibi-tts": {
+    prettyLabel: "Habibi-TTS",
+    repoName: "Habibi-TTS",
+    repoUrl: "https://github.com/SWivid/Habibi-TTS",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
   hallo: {
     prettyLabel: "Hallo",
     repoName: "Hallo",
     repoUrl: "https://github.com/fudan-generative-vision/hallo",
     countDownloads: 'path:"hallo/net.pth"',
+  },
+  "minimax-h3": {
+    prettyLabel: "MiniMax H3",
+    repoName: "MiniMax-H3",
+    repoUrl: "https://github.com/MiniMax-AI/MiniMax-H3",
+    docsUrl: "https://huggingface.co/MiniMaxAI/MiniMax-H3",
+    filter: false,
+    countDownloads:
+      'path_extension:"safetensors" OR path_filename:"model_index" OR path_filename:"config" OR path:"modular_model_index.json"',
+  },
+  hermes: {
+    prettyLabel: "HERMES",
+    repoName: "HERMES",
+    repoUrl: "https://github.com/LMD0311/HERMES",
+    filter: false,
+    countDownloads: 'path:"ckpt/hermes_final.pth"',
+  },
+  holomotion: {
+    prettyLabel: "HoloMotion",
+    repoName: "HoloMotion",
+    repoUrl: "https://github.com/HorizonRobotics/HoloMotion",
+    filter: false,
+    countDownloads: 'path_extension:"onnx"',
   },
   hezar: {
     prettyLabel: "Hezar",
@@ -342,11 +577,50 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/Tencent/Hunyuan3D-2",
     countDownloads: 'path_filename:"model_index" OR path_filename:"config"',
   },
+  "hunyuanworld-voyager": {
+    prettyLabel: "HunyuanWorld-voyager",
+    repoName: "HunyuanWorld-voyager",
+    repoUrl: "https://github.com/Tencent-Hunyuan/HunyuanWorld-Voyager",
+  },
+  "hy-worldplay": {
+    prettyLabel: "HY-WorldPlay",
+    repoName: "HY-WorldPlay",
+    repoUrl: "https://github.com/Tencent-Hunyuan/HY-WorldPlay",
+    filter: false,
+    countDownloads: 'path_extension:"json"',
+  },
+  "hy-world-2": {
+    prettyLabel: "HY-World-2.0",
+    repoName: "HY-World-2.0",
+    repoUrl: "https://github.com/Tencent-Hunyuan/HY-World-2.0",
+    filter: false,
+    countDownloads: 'path_extension:"json"',
+  },
+  "image-matching-models": {
+    prettyLabel: "Image Matching Models",
+    repoName: "Image Matching Models",
+    repoUrl: "https://github.com/alexstoken/image-matching-models",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
   imstoucan: {
     prettyLabel: "IMS Toucan",
     repoName: "IMS-Toucan",
     repoUrl: "https://github.com/DigitalPhonetics/IMS-Toucan",
     countDownloads: 'path:"embedding_gan.pt" OR path:"Vocoder.pt" OR path:"ToucanTTS.pt"',
+  },
+  "index-tts": {
+    prettyLabel: "IndexTTS",
+    repoName: "IndexTTS",
+    repoUrl: "https://github.com/index-tts/index-tts",
+    filter: false,
+  },
+  infinitetalk: {
+    prettyLabel: "InfiniteTalk",
+    repoName: "InfiniteTalk",
+    repoUrl: "https://github.com/MeiGen-AI/InfiniteTalk",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
   },
   "infinite-you": {
     prettyLabel: "InfiniteYou",
@@ -355,6 +629,20 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads:
       'path:"infu_flux_v1.0/sim_stage1/image_proj_model.bin" OR path:"infu_flux_v1.0/aes_stage2/image_proj_model.bin"',
+  },
+  intellifold: {
+    prettyLabel: "IntelliFold",
+    repoName: "IntelliFold",
+    repoUrl: "https://github.com/IntelliGen-AI/IntelliFold",
+    filter: false,
+    countDownloads: 'path_extension:"pt" OR path_extension:"zst"',
+  },
+  "ising-decoding": {
+    prettyLabel: "Ising Decoding",
+    repoName: "Ising-Decoding",
+    repoUrl: "https://github.com/NVIDIA/Ising-Decoding",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
   },
   keras: {
     prettyLabel: "Keras",
@@ -378,15 +666,98 @@ export const LIBRARY_CATALOGUE = {
     docsUrl: "https://keras.io/keras_hub/",
     filter: true,
   },
+  kerasformers: {
+    prettyLabel: "KerasFormers",
+    repoName: "KerasFormers",
+    repoUrl: "https://github.com/IMvision12/KerasFormers",
+    docsUrl: "https://imvision12.github.io/KerasFormers/",
+    filter: false,
+    countDownloads: 'path:"model.weights.h5" OR path:"model.weights.json"',
+  },
+  kernels: {
+    prettyLabel: "Kernels",
+    repoName: "Kernels",
+    repoUrl: "https://github.com/huggingface/kernels",
+    docsUrl: "https://huggingface.co/docs/kernels",
+    countDownloads: 'path_filename:"_ops" AND path_extension:"py"',
+  },
+  "kimi-audio": {
+    prettyLabel: "KimiAudio",
+    repoName: "KimiAudio",
+    repoUrl: "https://github.com/MoonshotAI/Kimi-Audio",
+    filter: false,
+  },
+  kittentts: {
+    prettyLabel: "KittenTTS",
+    repoName: "KittenTTS",
+    repoUrl: "https://github.com/KittenML/KittenTTS",
+  },
+  kronos: {
+    prettyLabel: "KRONOS",
+    repoName: "KRONOS",
+    repoUrl: "https://github.com/mahmoodlab/KRONOS",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
+  },
   k2: {
     prettyLabel: "K2",
     repoName: "k2",
     repoUrl: "https://github.com/k2-fsa/k2",
   },
+  "lyra-2.0": {
+    prettyLabel: "Lyra-2.0",
+    repoName: "Lyra-2.0",
+    repoUrl: "https://github.com/nv-tlabs/lyra",
+    filter: false,
+    countDownloads: 'path:"checkpoints/image_encoder/model.pth"',
+  },
+  lagernvs: {
+    prettyLabel: "LagerNVS",
+    repoName: "LagerNVS",
+    repoUrl: "https://github.com/facebookresearch/lagernvs",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
+  },
+  ltx: {
+    prettyLabel: "LTX.io",
+    repoName: "LTX-2",
+    repoUrl: "https://github.com/Lightricks/LTX-2",
+    docsUrl: "https://github.com/Lightricks/LTX-2",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
   "lightning-ir": {
     prettyLabel: "Lightning IR",
     repoName: "Lightning IR",
     repoUrl: "https://github.com/webis-de/lightning-ir",
+  },
+  litert: {
+    prettyLabel: "LiteRT",
+    repoName: "LiteRT",
+    repoUrl: "https://github.com/google-ai-edge/LiteRT",
+    filter: false,
+    countDownloads: 'path_extension:"tflite"',
+  },
+  "litert-lm": {
+    prettyLabel: "LiteRT-LM",
+    repoName: "LiteRT-LM",
+    repoUrl: "https://github.com/google-ai-edge/LiteRT-LM",
+    filter: false,
+    countDownloads: 'path_extension:"litertlm" OR path_extension:"task"',
+  },
+  lerobot: {
+    prettyLabel: "LeRobot",
+    repoName: "LeRobot",
+    repoUrl: "https://github.com/huggingface/lerobot",
+    docsUrl: "https://huggingface.co/docs/lerobot",
+    filter: false,
+  },
+  lightglue: {
+    prettyLabel: "LightGlue",
+    repoName: "LightGlue",
+    repoUrl: "https://github.com/cvg/LightGlue",
+    filter: false,
+    countDownloads: 'path_extension:"pth" OR path:"config.json"',
   },
   liveportrait: {
     prettyLabel: "LivePortrait",
@@ -394,6 +765,12 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/KwaiVGI/LivePortrait",
     filter: false,
     countDownloads: 'path:"liveportrait/landmark.onnx"',
+  },
+  "longcat-video-avatar-1.5": {
+    prettyLabel: "LongCat-Video-Avatar 1.5",
+    repoName: "LongCat-Video-Avatar 1.5",
+    repoUrl: "https://github.com/meituan-longcat/LongCat-Video",
+    filter: false,
   },
   "llama-cpp-python": {
     prettyLabel: "llama-cpp-python",
@@ -411,11 +788,37 @@ export const LIBRARY_CATALOGUE = {
     repoName: "mindspore",
     repoUrl: "https://github.com/mindspore-ai/mindspore",
   },
+  "magi-1": {
+    prettyLabel: "MAGI-1",
+    repoName: "MAGI-1",
+    repoUrl: "https://github.com/SandAI-org/MAGI-1",
+    countDownloads: 'path:"ckpt/vae/config.json"',
+  },
+  "magenta-realtime": {
+    prettyLabel: "Magenta RT",
+    repoName: "Magenta RT",
+    repoUrl: "https://github.com/magenta/magenta-realtime",
+    countDownloads:
+      'path:"checkpoints/llm_base_x4286_c1860k.tar" OR path:"checkpoints/llm_large_x3047_c1860k.tar" OR path:"checkpoints/llm_large_x3047_c1860k/checkpoint"',
+  },
+  "magenta-realtime-2": {
+    prettyLabel: "Magenta RT 2",
+    repoName: "Magenta RT 2",
+    repoUrl: "https://github.com/magenta/magenta-realtime",
+    countDownloads:
+      'path:"models/mrt2_base/mrt2_base.mlxfn" OR path:"models/mrt2_small/mrt2_small.mlxfn" OR path:"checkpoints/mrt2_base.safetensors" OR path:"checkpoints/mrt2_small.safetensors"',
+  },
   "mamba-ssm": {
     prettyLabel: "MambaSSM",
     repoName: "MambaSSM",
     repoUrl: "https://github.com/state-spaces/mamba",
     filter: false,
+  },
+  "manas-1": {
+    prettyLabel: "MANAS-1",
+    repoName: "MANAS-1",
+    repoUrl: "https://github.com/NeurodxAI/manas-1",
+    countDownloads: 'path_extension:"pt"',
   },
   "mars5-tts": {
     prettyLabel: "MARS5-TTS",
@@ -451,6 +854,13 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path_extension:"ckpt"',
   },
+  mflux: {
+    prettyLabel: "mflux",
+    repoName: "mflux",
+    repoUrl: "https://github.com/filipstrand/mflux",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
   mitie: {
     prettyLabel: "MITIE",
     repoName: "MITIE",
@@ -464,6 +874,13 @@ export const LIBRARY_CATALOGUE = {
     docsUrl: "https://huggingface.co/docs/hub/ml-agents",
     filter: true,
     countDownloads: 'path_extension:"onnx"',
+  },
+  "ml-sharp": {
+    prettyLabel: "Sharp",
+    repoName: "Sharp",
+    repoUrl: "https://github.com/apple/ml-sharp",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
   },
   mlx: {
     prettyLabel: "MLX",
@@ -493,6 +910,14 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/MinishLab/model2vec",
     filter: false,
   },
+  mobilint: {
+    prettyLabel: "Mobilint",
+    repoName: "mblt-model-zoo",
+    repoUrl: "https://github.com/mobilint/mblt-model-zoo",
+    docsUrl: "https://docs.mobilint.com",
+    filter: false,
+    countDownloads: 'path:"config.json" OR path_extension:"mxq"',
+  },
   moshi: {
     prettyLabel: "Moshi",
     repoName: "Moshi",
@@ -500,12 +925,46 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"tokenizer-e351c8d8-checkpoint125.safetensors"',
   },
+  mtvcraft: {
+    prettyLabel: "MTVCraft",
+    repoName: "MTVCraft",
+    repoUrl: "https://github.com/baaivision/MTVCraft",
+    filter: false,
+    countDownloads: 'path:"vae/3d-vae.pt"',
+  },
+  multimolecule: {
+    prettyLabel: "MultiMolecule",
+    repoName: "MultiMolecule",
+    repoUrl: "https://github.com/MultiMolecule/multimolecule",
+    docsUrl: "https://multimolecule.danling.org",
+    filter: false,
+  },
   nemo: {
     prettyLabel: "NeMo",
     repoName: "NeMo",
     repoUrl: "https://github.com/NVIDIA/NeMo",
     filter: true,
-    countDownloads: 'path_extension:"nemo" OR path:"model_config.yaml"',
+    countDownloads: 'path_extension:"nemo" OR path:"model_config.yaml" OR path_extension:"json"',
+  },
+  ninfer: {
+    prettyLabel: "NInfer",
+    repoName: "NInfer",
+    repoUrl: "https://github.com/Neroued/ninfer",
+    filter: false,
+    countDownloads: 'path_extension:"ninfer"',
+  },
+  nobg: {
+    prettyLabel: "nobg",
+    repoName: "nobg",
+    repoUrl: "https://github.com/feyninc/nobg",
+    filter: false,
+  },
+  "nv-medtech": {
+    prettyLabel: "NV-MedTech",
+    repoName: "NV-MedTech",
+    repoUrl: "https://github.com/nvidia-medtech",
+    filter: false,
+    countDownloads: 'path_extension:"pt" OR path_extension:"safetensors" OR path:"config.json"',
   },
   "open-oasis": {
     prettyLabel: "open-oasis",
@@ -521,12 +980,34 @@ export const LIBRARY_CATALOGUE = {
     countDownloads:
       'path:"open_clip_model.safetensors"\n\t\t\tOR path:"model.safetensors"\n\t\t\tOR path:"open_clip_pytorch_model.bin"\n\t\t\tOR path:"pytorch_model.bin"',
   },
+  openasr: {
+    prettyLabel: "OpenASR",
+    repoName: "OpenASR",
+    repoUrl: "https://github.com/QuintinShaw/openasr",
+    docsUrl: "https://github.com/QuintinShaw/openasr/blob/main/docs/DOCS_INDEX.md",
+    filter: false,
+    countDownloads: 'path_extension:"oasr"',
+  },
+  openpeerllm: {
+    prettyLabel: "OpenPeerLLM",
+    repoName: "OpenPeerLLM",
+    repoUrl: "https://huggingface.co/openpeerai/openpeerllm",
+    docsUrl: "https://huggingface.co/OpenPeerAI/OpenPeerLLM/blob/main/README.md",
+    filter: false,
+    countDownloads: 'path:".meta-huggingface.json"',
+  },
   "open-sora": {
     prettyLabel: "Open-Sora",
     repoName: "Open-Sora",
     repoUrl: "https://github.com/hpcaitech/Open-Sora",
     filter: false,
     countDownloads: 'path:"Open_Sora_v2.safetensors"',
+  },
+  outetts: {
+    prettyLabel: "OuteTTS",
+    repoName: "OuteTTS",
+    repoUrl: "https://github.com/edwko/OuteTTS",
+    filter: false,
   },
   paddlenlp: {
     prettyLabel: "paddlenlp",
@@ -536,12 +1017,47 @@ export const LIBRARY_CATALOGUE = {
     filter: true,
     countDownloads: 'path:"model_config.json"',
   },
+  PaddleOCR: {
+    prettyLabel: "PaddleOCR",
+    repoName: "PaddleOCR",
+    repoUrl: "https://github.com/PaddlePaddle/PaddleOCR",
+    docsUrl: "https://www.paddleocr.ai/",
+    filter: true,
+    countDownloads: 'path_extension:"safetensors" OR path:"inference.pdiparams" OR path:"inference.onnx"',
+  },
   peft: {
     prettyLabel: "PEFT",
     repoName: "PEFT",
     repoUrl: "https://github.com/huggingface/peft",
     filter: true,
     countDownloads: 'path:"adapter_config.json"',
+  },
+  "perception-encoder": {
+    prettyLabel: "PerceptionEncoder",
+    repoName: "PerceptionModels",
+    repoUrl: "https://github.com/facebookresearch/perception_models",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
+  },
+  "phantom-wan": {
+    prettyLabel: "Phantom",
+    repoName: "Phantom",
+    repoUrl: "https://github.com/Phantom-video/Phantom",
+    filter: false,
+    countDownloads: 'path_extension:"pth"',
+  },
+  "pocket-tts": {
+    prettyLabel: "Pocket-TTS",
+    repoName: "PocketTTS",
+    repoUrl: "https://github.com/kyutai-labs/pocket-tts",
+    filter: false,
+    countDownloads: 'path:"tts_b6369a24.safetensors"',
+  },
+  "pruna-ai": {
+    prettyLabel: "Pruna AI",
+    repoName: "Pruna AI",
+    repoUrl: "https://github.com/PrunaAI/pruna",
+    docsUrl: "https://docs.pruna.ai",
   },
   pxia: {
     prettyLabel: "pxia",
@@ -568,6 +1084,19 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/clementchadebec/benchmark_VAE",
     filter: false,
   },
+  quantumpeer: {
+    prettyLabel: "QuantumPeer",
+    repoName: "QuantumPeer",
+    repoUrl: "https://github.com/OpenPeer-AI/QuantumPeer",
+    filter: false,
+    countDownloads: 'path_extension:"setup.py"',
+  },
+  qwen3_tts: {
+    prettyLabel: "Qwen3-TTS",
+    repoName: "Qwen3-TTS",
+    repoUrl: "https://github.com/QwenLM/Qwen3-TTS",
+    filter: false,
+  },
   recurrentgemma: {
     prettyLabel: "RecurrentGemma",
     repoName: "recurrentgemma",
@@ -589,11 +1118,38 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"model.safetensors"',
   },
+  renderformer: {
+    prettyLabel: "RenderFormer",
+    repoName: "RenderFormer",
+    repoUrl: "https://github.com/microsoft/renderformer",
+    filter: false,
+  },
   reverb: {
     prettyLabel: "Reverb",
     repoName: "Reverb",
     repoUrl: "https://github.com/revdotcom/reverb",
     filter: false,
+  },
+  rkllm: {
+    prettyLabel: "RKLLM",
+    repoName: "RKLLM",
+    repoUrl: "https://github.com/airockchip/rknn-llm",
+    countDownloads: 'path_extension:"rkllm"',
+  },
+  "robo-orchard-lab": {
+    prettyLabel: "RoboOrchardLab",
+    repoName: "RoboOrchardLab",
+    repoUrl: "https://github.com/HorizonRobotics/RoboOrchardLab",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
+  rwkv: {
+    prettyLabel: "RWKV",
+    repoName: "RWKV-LM",
+    repoUrl: "https://github.com/BlinkDL/RWKV-LM",
+    docsUrl: "https://rwkv.com/",
+    filter: false,
+    countDownloads: 'path_extension:"pth"',
   },
   saelens: {
     prettyLabel: "SAELens",
@@ -601,12 +1157,40 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/jbloomAus/SAELens",
     filter: false,
   },
+  "scail-2": {
+    prettyLabel: "SCAIL-2",
+    repoName: "SCAIL-2",
+    repoUrl: "https://github.com/zai-org/SCAIL-2",
+    filter: false,
+    countDownloads: 'path:"model/1/fsdp2_rank_0000_checkpoint.pt"',
+  },
   sam2: {
     prettyLabel: "sam2",
     repoName: "sam2",
     repoUrl: "https://github.com/facebookresearch/segment-anything-2",
     filter: false,
     countDownloads: 'path_extension:"pt"',
+  },
+  "sam-3d-body": {
+    prettyLabel: "SAM 3D Body",
+    repoName: "SAM 3D Body",
+    repoUrl: "https://github.com/facebookresearch/sam-3d-body",
+    filter: false,
+    countDownloads: 'path:"model_config.yaml"',
+  },
+  "sam-3d-objects": {
+    prettyLabel: "SAM 3D Objects",
+    repoName: "SAM 3D Objects",
+    repoUrl: "https://github.com/facebookresearch/sam-3d-objects",
+    filter: false,
+    countDownloads: 'path:"checkpoints/pipeline.yaml"',
+  },
+  same: {
+    prettyLabel: "SAME",
+    repoName: "SAME",
+    repoUrl: "https://github.com/GengzeZhou/SAME",
+    filter: false,
+    countDownloads: 'path:"ckpt/SAME.pt" OR path:"pretrain/Attnq_pretrained_ckpt.pt"',
   },
   "sample-factory": {
     prettyLabel: "sample-factory",
@@ -616,12 +1200,39 @@ export const LIBRARY_CATALOGUE = {
     filter: true,
     countDownloads: 'path:"cfg.json"',
   },
+  "sap-rpt-1-oss": {
+    prettyLabel: "sap-rpt-1-oss",
+    repoName: "sap-rpt-1-oss",
+    repoUrl: "https://github.com/SAP-samples/sap-rpt-1-oss",
+    countDownloads: 'path_extension:"pt"',
+  },
   sapiens: {
     prettyLabel: "sapiens",
     repoName: "sapiens",
     repoUrl: "https://github.com/facebookresearch/sapiens",
     filter: false,
     countDownloads: 'path_extension:"pt2" OR path_extension:"pth" OR path_extension:"onnx"',
+  },
+  sapiens2: {
+    prettyLabel: "sapiens2",
+    repoName: "sapiens2",
+    repoUrl: "https://github.com/facebookresearch/sapiens2",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
+  seedvr: {
+    prettyLabel: "SeedVR",
+    repoName: "SeedVR",
+    repoUrl: "https://github.com/ByteDance-Seed/SeedVR",
+    filter: false,
+    countDownloads: 'path_extension:"pth"',
+  },
+  "self-forcing": {
+    prettyLabel: "SelfForcing",
+    repoName: "SelfForcing",
+    repoUrl: "https://github.com/guandeh17/Self-Forcing",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
   },
   "sentence-transformers": {
     prettyLabel: "sentence-transformers",
@@ -674,12 +1285,26 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path_extension:"pth"',
   },
+  "stable-audio-3": {
+    prettyLabel: "Stable Audio 3",
+    repoName: "stable-audio-3",
+    repoUrl: "https://github.com/Stability-AI/stable-audio-3",
+    filter: false,
+    countDownloads: 'path:"model_config.json"',
+  },
   "stable-audio-tools": {
     prettyLabel: "Stable Audio Tools",
     repoName: "stable-audio-tools",
     repoUrl: "https://github.com/Stability-AI/stable-audio-tools.git",
     filter: false,
     countDownloads: 'path:"model.safetensors"',
+  },
+  monkeyocr: {
+    prettyLabel: "MonkeyOCR",
+    repoName: "monkeyocr",
+    repoUrl: "https://github.com/Yuliang-Liu/MonkeyOCR",
+    filter: false,
+    countDownloads: 'path:"Recognition/config.json"',
   },
   "diffusion-single-file": {
     prettyLabel: "Diffusion Single File",
@@ -695,12 +1320,26 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"cvlm_llama2_tokenizer/tokenizer.model"',
   },
+  skala: {
+    prettyLabel: "Skala",
+    repoName: "Skala",
+    repoUrl: "https://github.com/microsoft/skala",
+    filter: false,
+    countDownloads: 'path_extension:"fun"',
+  },
   soloaudio: {
     prettyLabel: "SoloAudio",
     repoName: "SoloAudio",
     repoUrl: "https://github.com/WangHelin1997/SoloAudio",
     filter: false,
     countDownloads: 'path:"soloaudio_v2.pt"',
+  },
+  songbloom: {
+    prettyLabel: "SongBloom",
+    repoName: "SongBloom",
+    repoUrl: "https://github.com/Cypress-Yang/SongBloom",
+    filter: false,
+    countDownloads: 'path_extension:"pt"',
   },
   "stable-baselines3": {
     prettyLabel: "stable-baselines3",
@@ -718,11 +1357,24 @@ export const LIBRARY_CATALOGUE = {
     filter: true,
     countDownloads: 'path:"models/default.zip"',
   },
+  supertonic: {
+    prettyLabel: "Supertonic",
+    repoName: "Supertonic",
+    repoUrl: "https://github.com/supertone-inc/supertonic",
+    filter: false,
+  },
   swarmformer: {
     prettyLabel: "SwarmFormer",
     repoName: "SwarmFormer",
     repoUrl: "https://github.com/takara-ai/SwarmFormer",
     filter: false,
+  },
+  "synthefy-migas": {
+    prettyLabel: "Migas",
+    repoName: "Migas",
+    repoUrl: "https://github.com/Synthefy/synthefy-migas",
+    filter: false,
+    countDownloads: 'path:"model.pt"',
   },
   "f5-tts": {
     prettyLabel: "F5-TTS",
@@ -738,10 +1390,23 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"vae_stats.json"',
   },
+  "tencent-song-generation": {
+    prettyLabel: "SongGeneration",
+    repoName: "SongGeneration",
+    repoUrl: "https://github.com/tencent-ailab/songgeneration",
+    filter: false,
+    countDownloads: 'path:"ckpt/songgeneration_base/model.pt"',
+  },
   tensorflowtts: {
     prettyLabel: "TensorFlowTTS",
     repoName: "TensorFlowTTS",
     repoUrl: "https://github.com/TensorSpeech/TensorFlowTTS",
+  },
+  tensorrt: {
+    prettyLabel: "TensorRT",
+    repoName: "TensorRT",
+    repoUrl: "https://github.com/NVIDIA/TensorRT",
+    countDownloads: 'path_extension:"onnx"',
   },
   tabpfn: {
     prettyLabel: "TabPFN",
@@ -754,7 +1419,7 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/IBM/terratorch",
     docsUrl: "https://ibm.github.io/terratorch/",
     filter: false,
-    countDownloads: 'path_extension:"pt"',
+    countDownloads: 'path_extension:"pt" OR path_extension:"ckpt"',
   },
   "tic-clip": {
     prettyLabel: "TiC-CLIP",
@@ -768,7 +1433,15 @@ export const LIBRARY_CATALOGUE = {
     repoName: "timesfm",
     repoUrl: "https://github.com/google-research/timesfm",
     filter: false,
-    countDownloads: 'path:"checkpoints/checkpoint_1100000/state/checkpoint"',
+    countDownloads:
+      'path:"checkpoints/checkpoint_1100000/state/checkpoint" OR path:"checkpoints/checkpoint_2150000/state/checkpoint" OR path_extension:"ckpt"',
+  },
+  "timee-ts": {
+    prettyLabel: "timee-ts",
+    repoName: "timee-ts",
+    repoUrl: "https://github.com/liamsbhoo/timee",
+    filter: false,
+    countDownloads: 'path:"model.safetensors"',
   },
   timm: {
     prettyLabel: "timm",
@@ -777,6 +1450,26 @@ export const LIBRARY_CATALOGUE = {
     docsUrl: "https://huggingface.co/docs/hub/timm",
     filter: true,
     countDownloads: 'path:"pytorch_model.bin" OR path:"model.safetensors"',
+  },
+  tirex: {
+    prettyLabel: "TiRex",
+    repoName: "TiRex",
+    repoUrl: "https://github.com/NX-AI/tirex",
+    countDownloads: 'path_extension:"ckpt"',
+  },
+  "tirex-2": {
+    prettyLabel: "TiRex-2",
+    repoName: "TiRex-2",
+    repoUrl: "https://github.com/NX-AI/tirex-2",
+    countDownloads: 'path:"model-config.yaml"',
+  },
+  torchgeo: {
+    prettyLabel: "TorchGeo",
+    repoName: "TorchGeo",
+    repoUrl: "https://github.com/microsoft/torchgeo",
+    docsUrl: "https://torchgeo.readthedocs.io/",
+    filter: false,
+    countDownloads: 'path_extension:"pt" OR path_extension:"pth"',
   },
   transformers: {
     prettyLabel: "Transformers",
@@ -798,6 +1491,18 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/microsoft/TRELLIS",
     countDownloads: 'path_extension:"safetensors"',
   },
+  trellis2: {
+    prettyLabel: "TRELLIS.2",
+    repoName: "TRELLIS.2",
+    repoUrl: "https://github.com/microsoft/TRELLIS.2",
+    countDownloads: 'path_extension:"safetensors"',
+  },
+  tunejury: {
+    prettyLabel: "TuneJury",
+    repoName: "TuneJury",
+    repoUrl: "https://github.com/yonghyunk1m/TuneJury",
+    countDownloads: 'path_extension:"pt"',
+  },
   ultralytics: {
     prettyLabel: "ultralytics",
     repoName: "ultralytics",
@@ -805,6 +1510,13 @@ export const LIBRARY_CATALOGUE = {
     docsUrl: "https://github.com/ultralytics/ultralytics",
     filter: false,
     countDownloads: 'path_extension:"pt"',
+  },
+  univa: {
+    prettyLabel: "univa",
+    repoName: "univa",
+    repoUrl: "https://github.com/PKU-YuanGroup/UniWorld-V1",
+    filter: true,
+    countDownloads: 'path:"config.json"',
   },
   "uni-3dar": {
     prettyLabel: "Uni-3DAR",
@@ -826,17 +1538,67 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/NVlabs/Sana",
     countDownloads: 'path_extension:"pth"',
   },
+  videoprism: {
+    prettyLabel: "VideoPrism",
+    repoName: "VideoPrism",
+    repoUrl: "https://github.com/google-deepmind/videoprism",
+    countDownloads: 'path_extension:"npz"',
+  },
   "vfi-mamba": {
     prettyLabel: "VFIMamba",
     repoName: "VFIMamba",
     repoUrl: "https://github.com/MCG-NJU/VFIMamba",
     countDownloads: 'path_extension:"pkl"',
   },
+  vismatch: {
+    prettyLabel: "VisMatch",
+    repoName: "VisMatch",
+    repoUrl: "https://github.com/gmberton/vismatch",
+    filter: false,
+    countDownloads: 'path:"vismatch.yaml"',
+  },
+  lvface: {
+    prettyLabel: "LVFace",
+    repoName: "LVFace",
+    repoUrl: "https://github.com/bytedance/LVFace",
+    countDownloads: 'path_extension:"pt" OR path_extension:"onnx"',
+  },
   voicecraft: {
     prettyLabel: "VoiceCraft",
     repoName: "VoiceCraft",
     repoUrl: "https://github.com/jasonppy/VoiceCraft",
     docsUrl: "https://github.com/jasonppy/VoiceCraft",
+  },
+  voxcpm: {
+    prettyLabel: "VoxCPM",
+    repoName: "VoxCPM",
+    repoUrl: "https://github.com/OpenBMB/VoxCPM",
+    filter: false,
+  },
+  vui: {
+    prettyLabel: "Vui",
+    repoName: "Vui",
+    repoUrl: "https://github.com/vui-ai/vui",
+    countDownloads: 'path_extension:"pt"',
+  },
+  vibevoice: {
+    prettyLabel: "VibeVoice",
+    repoName: "VibeVoice",
+    repoUrl: "https://github.com/microsoft/VibeVoice",
+    filter: false,
+  },
+  videox_fun: {
+    prettyLabel: "VideoX Fun",
+    repoName: "VideoX Fun",
+    repoUrl: "https://github.com/aigc-apps/VideoX-Fun",
+    filter: false,
+    countDownloads: 'path_extension:"safetensors"',
+  },
+  "wan2.2": {
+    prettyLabel: "Wan2.2",
+    repoName: "Wan2.2",
+    repoUrl: "https://github.com/Wan-Video/Wan2.2",
+    countDownloads: 'path_filename:"config" AND path_extension:"json"',
   },
   wham: {
     prettyLabel: "WHAM",
@@ -859,6 +1621,20 @@ export const LIBRARY_CATALOGUE = {
     docsUrl: "https://github.com/THU-MIG/yolov10",
     countDownloads: 'path_extension:"pt" OR path_extension:"safetensors"',
   },
+  yolov26: {
+    prettyLabel: "YOLOv26",
+    repoName: "YOLOv26",
+    repoUrl: "https://github.com/ultralytics/ultralytics",
+    docsUrl: "https://docs.ultralytics.com/models/yolo26/",
+    countDownloads: 'path_extension:"pt" OR path_extension:"safetensors"',
+  },
+  zonos: {
+    prettyLabel: "Zonos",
+    repoName: "Zonos",
+    repoUrl: "https://github.com/Zyphra/Zonos",
+    docsUrl: "https://github.com/Zyphra/Zonos",
+    filter: false,
+  },
   "3dtopia-xl": {
     prettyLabel: "3DTopia-XL",
     repoName: "3DTopia-XL",
@@ -866,7 +1642,7 @@ export const LIBRARY_CATALOGUE = {
     filter: false,
     countDownloads: 'path:"model_vae_fp16.pt"',
   },
-  // --- Added by Hubkit (not in the established catalogue of 126) ---
+  // --- Added by Hubkit (not in the established catalogue of 240) ---
   unsloth: {
     prettyLabel: "Unsloth",
     repoName: "unsloth",
@@ -879,12 +1655,6 @@ export const LIBRARY_CATALOGUE = {
     repoName: "CTranslate2",
     repoUrl: "https://github.com/OpenNMT/CTranslate2",
     docsUrl: "https://opennmt.net/CTranslate2",
-    filter: false,
-  },
-  "chronos-forecasting": {
-    prettyLabel: "Chronos",
-    repoName: "chronos-forecasting",
-    repoUrl: "https://github.com/amazon-science/chronos-forecasting",
     filter: false,
   },
   txtai: {
@@ -912,12 +1682,6 @@ export const LIBRARY_CATALOGUE = {
     repoUrl: "https://github.com/nari-labs/dia",
     filter: false,
   },
-  zonos: {
-    prettyLabel: "Zonos",
-    repoName: "Zonos",
-    repoUrl: "https://github.com/Zyphra/Zonos",
-    filter: false,
-  },
   kokoro: {
     prettyLabel: "Kokoro",
     repoName: "kokoro",
@@ -930,4 +1694,4 @@ export const LIBRARY_CATALOGUE = {
 export type ModelLibraryKey = keyof typeof LIBRARY_CATALOGUE;
 
 /** How many of the entries above come from the established catalogue (the rest are Hubkit additions). */
-export const ESTABLISHED_LIBRARY_COUNT = 126;
+export const ESTABLISHED_LIBRARY_COUNT = 240;

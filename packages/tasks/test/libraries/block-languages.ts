@@ -20,7 +20,7 @@ const LANGUAGES: Readonly<Record<string, BlockLanguage | BlockLanguage[]>> = {
   "sample-factory": "sh",
   whisperkit: "sh",
   htrflow: "sh",
-  moshi: "sh",
+  moshi: ["sh", "python"],
   grok: "sh",
   liveportrait: "sh",
   "open-sora": "sh",
@@ -33,6 +33,18 @@ const LANGUAGES: Readonly<Record<string, BlockLanguage | BlockLanguage[]>> = {
   "mlc-llm": ["sh", "python"],
   edsnlp: ["python", "sh"],
   "f5-tts": ["sh", "python"],
+  // Libraries of the newest catalogue (0.21.35).
+  "chronos-forecasting": ["sh", "python"],
+  collectorvision: ["sh", "python"],
+  colipri: ["sh", "python"],
+  nobg: ["sh", "python"],
+  multimolecule: ["sh", "python", "python"],
+  flextab: ["sh", "python", "python", "python"],
+  "sap-rpt-1-oss": ["sh", "python", "python"],
+  ltx: "sh",
+  "litert-lm": "sh",
+  openasr: "sh",
+  lerobot: "sh",
 };
 
 /** The language of block `index` of library `key` (`mlx` downloads with the CLI for models mlx-lm cannot run). */
@@ -49,7 +61,9 @@ export function blockLanguage(key: string, index: number, block: string): BlockL
 /**
  * Libraries whose snippet does not name the repository: their tools pick models by other names (WhisperKit variants,
  * SAELens releases, ChatTTS's single model, Stanza's language code derived from the repository name, the default
- * checkpoints of TabPFN and F5-TTS, CoTracker's torch.hub entry points).
+ * checkpoints of TabPFN and F5-TTS, CoTracker's torch.hub entry points; Chatterbox, Supertonic, Vui, FlexTab and
+ * SAP RPT-1 load their one default checkpoint; Mobilint, PaddleOCR and the openasr CLI name a model by its repository
+ * name or release).
  */
 export const NO_MODEL_ID: ReadonlySet<string> = new Set([
   "whisperkit",
@@ -59,4 +73,12 @@ export const NO_MODEL_ID: ReadonlySet<string> = new Set([
   "tabpfn",
   "cotracker",
   "f5-tts",
+  "chatterbox",
+  "supertonic",
+  "vui",
+  "flextab",
+  "sap-rpt-1-oss",
+  "mobilint",
+  "PaddleOCR",
+  "openasr",
 ]);

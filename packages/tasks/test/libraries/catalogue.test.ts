@@ -1,5 +1,6 @@
 // Structure of the library catalogue (catalogue.md §5): keys and order, facts, counts, URLs, filters and the
-// download-count query grammar of §5.2.
+// download-count query grammar of §5.2. Facts come from the newest catalogue (catalogue-newest.json, 0.21.35) laid
+// over the established one (catalogue-facts.json).
 import { describe, expect, it } from "vitest";
 import { ESTABLISHED_LIBRARY_COUNT, LIBRARY_CATALOGUE } from "../../src/libraries/catalogue.js";
 import {
@@ -10,9 +11,11 @@ import {
   type ModelLibraryKey,
 } from "../../src/libraries/index.js";
 import { FACTS } from "../helpers/catalogue-facts.js";
+import { NEWEST, NEWEST_LIBRARIES } from "../helpers/library-facts-newest.js";
 
-// The 126 established libraries, in order (catalogue-facts.json).
-const LIBRARY_FACTS = FACTS.libraries;
+// The 240 libraries of the newest catalogue, with their newest facts, in the newest declaration order.
+const LIBRARY_FACTS = NEWEST_LIBRARIES;
+const NEWEST_COUNTS = NEWEST.counts.newest;
 
 const ESTABLISHED = ALL_MODEL_LIBRARY_KEYS.slice(0, ESTABLISHED_LIBRARY_COUNT);
 const ADDED = ALL_MODEL_LIBRARY_KEYS.slice(ESTABLISHED_LIBRARY_COUNT);
@@ -73,9 +76,20 @@ describe("countDownloads query parser", () => {
 });
 
 describe("library catalogue", () => {
-  it("keeps the 126 established keys in display order, then the added ones", () => {
-    expect(LIBRARY_FACTS).toHaveLength(126);
-    expect(ESTABLISHED).toEqual(LIBRARY_FACTS.map((fact) => fact.key));
+  it("keeps the 240 keys of the newest catalogue in its declaration order, then the Hubkit ones", () => {
+    expect(LIBRARY_FACTS).toHaveLength(240);
+    expect(NEWEST_COUNTS.libraries).toBe(240);
+    expect(ESTABLISHED).toEqual(NEWEST.library_order_newest);
+    // Each added library sits right after the key the facts name (the order facts agree with each other).
+    for (const added of NEWEST.libraries_added) {
+      const index = ESTABLISHED.indexOf(added.key as ModelLibraryKey);
+      expect(index, added.key).toBeGreaterThanOrEqual(0);
+      expect(index === 0 ? null : ESTABLISHED[index - 1], added.key).toBe(added.after);
+    }
+    // Nothing of the established 126 was lost.
+    expect(
+      FACTS.libraries.map((fact) => fact.key).filter((key) => !ESTABLISHED.includes(key as ModelLibraryKey)),
+    ).toEqual([]);
     expect(ALL_MODEL_LIBRARY_KEYS).toEqual(Object.keys(MODEL_LIBRARIES_UI_ELEMENTS));
     expect(new Set(ALL_MODEL_LIBRARY_KEYS).size).toBe(ALL_MODEL_LIBRARY_KEYS.length);
     expect(ADDED.length).toBeGreaterThan(0);
@@ -92,23 +106,36 @@ describe("library catalogue", () => {
     if (fact.hasSnippets) expect(typeof e.snippets).toBe("function");
   });
 
+  it.each(NEWEST.libraries_changed)("$key: the changed $field takes the newest value", (change) => {
+    const e = entry(change.key);
+    if (change.field === "hasSnippets") expect(e.snippets !== undefined).toBe(change.new);
+    else expect(e[change.field]).toBe(change.new ?? undefined);
+    expect(change.new).not.toEqual(change.old);
+  });
+
   it("has the documented counts over the established libraries", () => {
     const established = ESTABLISHED.map(entry);
-    expect(established.filter((e) => e.docsUrl !== undefined)).toHaveLength(39);
-    expect(established.filter((e) => e.filter === true)).toHaveLength(32);
-    expect(established.filter((e) => e.filter === false)).toHaveLength(61);
-    expect(established.filter((e) => e.filter === undefined)).toHaveLength(33);
+    expect(established.filter((e) => e.filter === true)).toHaveLength(NEWEST_COUNTS.libraries_filter_true);
+    expect(NEWEST_COUNTS.libraries_filter_true).toBe(34);
     const queries = established.map((e) => e.countDownloads).filter((q) => q !== undefined);
-    expect(queries).toHaveLength(86);
-    // §5.1 counts 68 distinct queries with the established `path_extension:".pth"` of ssr-speech; fixed to "pth"
-    // (§13), it equals the pth query of other libraries.
-    expect(new Set(queries).size).toBe(67);
-    expect(new Set([...queries, 'path_extension:".pth"']).size).toBe(68);
+    expect(queries).toHaveLength(NEWEST_COUNTS.libraries_with_countDownloads);
+    expect(NEWEST_COUNTS.libraries_with_countDownloads).toBe(179);
+    expect(LIBRARY_FACTS.filter((fact) => fact.hasSnippets)).toHaveLength(NEWEST_COUNTS.libraries_with_snippets);
+    // The old 126 keep the counts of catalogue.md §5.1 (ssr-speech's query fixed, §13).
+    const old = FACTS.libraries.map((fact) => entry(fact.key));
+    expect(old.filter((e) => e.docsUrl !== undefined)).toHaveLength(39);
+    expect(old.filter((e) => e.filter === true)).toHaveLength(32);
+    expect(old.filter((e) => e.filter === false)).toHaveLength(61);
+    expect(old.filter((e) => e.filter === undefined)).toHaveLength(33);
     expect(entry("diffusers").countDownloads).toBeUndefined();
     expect(entry("transformers").countDownloads).toBeUndefined();
   });
 
-  it("offers exactly the 32 documented filter libraries", () => {
+  it("offers exactly the 34 filter libraries of the facts, in order", () => {
+    expect(ALL_DISPLAY_MODEL_LIBRARY_KEYS).toEqual(
+      LIBRARY_FACTS.filter((fact) => fact.filter === true).map((f) => f.key),
+    );
+    // The established 32 (catalogue.md §5.1) plus PaddleOCR and univa, in display order.
     expect(ALL_DISPLAY_MODEL_LIBRARY_KEYS).toEqual([
       "adapter-transformers",
       "allennlp",
@@ -127,6 +154,7 @@ describe("library catalogue", () => {
       "nemo",
       "open_clip",
       "paddlenlp",
+      "PaddleOCR",
       "peft",
       "pyannote-audio",
       "sample-factory",
@@ -141,6 +169,7 @@ describe("library catalogue", () => {
       "timm",
       "transformers",
       "transformers.js",
+      "univa",
       "unity-sentis",
     ]);
   });
@@ -179,10 +208,11 @@ describe("library catalogue", () => {
     }
   });
 
-  it("has snippets for at least 100 libraries, a superset of the established 76", () => {
+  it("has snippets for at least 116 libraries, a superset of the newest catalogue's 116", () => {
     const withSnippets = ALL_MODEL_LIBRARY_KEYS.filter((key) => entry(key).snippets !== undefined);
-    expect(withSnippets.length).toBeGreaterThanOrEqual(100);
-    expect(LIBRARY_FACTS.filter((fact) => fact.hasSnippets)).toHaveLength(76);
+    expect(withSnippets.length).toBeGreaterThanOrEqual(116);
+    expect(LIBRARY_FACTS.filter((fact) => fact.hasSnippets)).toHaveLength(116);
+    expect(FACTS.libraries.filter((fact) => fact.hasSnippets)).toHaveLength(76);
     expect(MODEL_LIBRARIES_UI_ELEMENTS.yolov10.snippets).toBeDefined();
   });
 

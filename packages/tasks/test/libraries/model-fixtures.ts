@@ -232,6 +232,39 @@ const TYPICAL: Fixture[] = [
   { name: "cosyvoice2", model: { id: "FunAudioLLM/CosyVoice2-0.5B", tags: [] } },
   { name: "faster-whisper", model: { id: "Systran/faster-whisper-large-v3", tags: ["automatic-speech-recognition"] } },
   { name: "ctranslate2 translation", model: { id: "acme/nllb-ct2", tags: [], pipeline_tag: "translation" } },
+  // Branches of the libraries of the newest catalogue (0.21.35).
+  { name: "lerobot smolvla finetune", model: { id: "acme/smolvla_pickplace", tags: ["smolvla", "lerobot"] } },
+  {
+    name: "ltx ic-lora",
+    model: { id: "Lightricks/LTX-2-19b-IC-LoRA-Canny-Control", tags: ["ltx-2", "ic-lora", "lora"] },
+  },
+  { name: "moshi mlx q4", model: { id: "kyutai/moshiko-mlx-q4", tags: [] } },
+  { name: "moshi mlx bf16", model: { id: "kyutai/moshika-mlx-bf16", tags: [] } },
+  { name: "paddleocr doc vlm", model: { id: "PaddlePaddle/PP-DocBee2-3B", tags: ["doc_vlm"] } },
+  { name: "paddleocr-vl", model: { id: "PaddlePaddle/PaddleOCR-VL-1.5", tags: ["document-parse"] } },
+  { name: "paddleocr module", model: { id: "PaddlePaddle/PP-OCRv5_server_det", tags: ["textline_detection"] } },
+  {
+    name: "multimolecule secondary structure",
+    model: {
+      id: "multimolecule/rnafm-ss",
+      tags: ["rna-secondary-structure"],
+      mask_token: "<mask>",
+      widgetData: [{ text: "UAGC<mask>UAUCAGACUGAUGUUGA" }],
+    },
+  },
+  {
+    name: "multimolecule fill-mask",
+    model: {
+      id: "multimolecule/rinalmo",
+      tags: [],
+      pipeline_tag: "fill-mask",
+      mask_token: "<mask>",
+      widgetData: [{ text: "ACG<mask>UGGA" }],
+    },
+  },
+  { name: "perception encoder core", model: { id: "facebook/PE-Core-L14-336", tags: [] } },
+  { name: "pruna diffusers", model: { id: "PrunaAI/FLUX.1-dev-smashed", tags: ["pruna-ai", "diffusers"] } },
+  { name: "pruna pro", model: { id: "PrunaAI/pro-model", tags: ["pruna_pro-ai", "transformers"] } },
 ];
 
 /** Every string value of the record that a repository author controls, replaced by its hostile form. */

@@ -5,9 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ALL_MODEL_LIBRARY_KEYS, MODEL_LIBRARIES_UI_ELEMENTS } from "../../src/libraries/index.js";
 import { peft } from "../../src/libraries/snippets/adapters.js";
 import { audiocraft, espnet, nemo } from "../../src/libraries/snippets/audio.js";
+import { lerobot } from "../../src/libraries/snippets/lerobot.js";
 import { sklearn } from "../../src/libraries/snippets/sklearn.js";
+import { outetts } from "../../src/libraries/snippets/speech-synthesis.js";
 import { speechbrain } from "../../src/libraries/snippets/speechbrain.js";
 import { transformers, transformersJS } from "../../src/libraries/snippets/transformers.js";
+import { moshi } from "../../src/libraries/snippets/tts.js";
 import { yamlStr } from "../../src/libraries/snippets/yaml-quote.js";
 import { commentText, jsSingleStr } from "../../src/snippets/quote.js";
 import { bashSyntaxErrors } from "../helpers/syntax.js";
@@ -48,6 +51,9 @@ const FALLBACK_OUTPUTS = new Set<string>([
     espnet({ id: "x", tags: [] }),
     peft({ id: "x", tags: [] }),
     peft({ id: "x", tags: [], config: { peft: { task_type: "CAUSAL_LM" } } }),
+    lerobot({ id: "x", tags: [] }),
+    outetts({ id: "x", tags: ["gguf"] }),
+    moshi({ id: "x-candle", tags: [] }),
   ].flat(),
 ]);
 
@@ -116,8 +122,8 @@ beforeAll(() => {
 }, 120_000);
 
 describe("snippet matrix", () => {
-  it("covers at least 100 libraries and the whole fixture table", () => {
-    expect(SNIPPET_KEYS.length).toBeGreaterThanOrEqual(100);
+  it("covers at least 116 libraries and the whole fixture table", () => {
+    expect(SNIPPET_KEYS.length).toBeGreaterThanOrEqual(116);
     expect(ALL_FIXTURES.length).toBeGreaterThan(80);
     expect(blocks.length).toBeGreaterThan(SNIPPET_KEYS.length * ALL_FIXTURES.length);
   });

@@ -6,7 +6,9 @@ import { adapters, peft } from "./adapters.js";
 import { asteroid, audiocraft, audioseal, espnet, nemo, pyannote_audio, tensorflowtts, whisperkit } from "./audio.js";
 import { diffusers, diffusionkit, sana } from "./diffusers.js";
 import { hunyuan3d_2, mesh_anything, threedtopia_xl, trellis } from "./generative-3d.js";
+import { gliner2 } from "./gliner2.js";
 import { keras, keras_hub, tf_keras } from "./keras.js";
+import { lerobot } from "./lerobot.js";
 import {
   cartesia_mlx,
   cartesia_pytorch,
@@ -19,6 +21,7 @@ import {
   saelens,
   unsloth,
 } from "./llm.js";
+import { multimolecule } from "./multimolecule.js";
 import {
   allennlp,
   bertopic,
@@ -40,8 +43,11 @@ import {
   stanza,
   txtai,
 } from "./nlp.js";
+import { paddleocr } from "./paddleocr.js";
+import { pruna } from "./pruna.js";
 import { champ, diffusion_single_file, grok, hallo, hunyuan_dit, liveportrait, open_sora } from "./repo-scripts.js";
 import { mlAgents, sampleFactory, sentis, stableBaselines3 } from "./rl.js";
+import { kernels, litert_lm, openasr } from "./runtimes.js";
 import {
   anemoi,
   chronos_forecasting,
@@ -57,7 +63,10 @@ import {
 } from "./science.js";
 import { sentenceTransformers } from "./sentence-transformers.js";
 import { sklearn } from "./sklearn.js";
+import { kimi_audio, supertonic, vibevoice, voxcpm, vui } from "./speech-models.js";
+import { chatterbox, dia_tts, dia2, index_tts, kittentts, outetts, pocket_tts, qwen3_tts } from "./speech-synthesis.js";
 import { speechbrain } from "./speechbrain.js";
+import { flextab, sap_rpt_one_oss } from "./tabular-foundation.js";
 import { transformers, transformersJS } from "./transformers.js";
 import {
   chattts,
@@ -72,6 +81,7 @@ import {
   voicecraft,
   zonos,
 } from "./tts.js";
+import { ltx, phantom_wan, univa } from "./video-generation.js";
 import {
   araclip,
   colpali,
@@ -85,6 +95,19 @@ import {
   ultralytics,
 } from "./vision.js";
 import { ben2, birefnet, cotracker, depth_anything_v2, depth_pro, matanyone, sam2, vfimamba } from "./vision-dense.js";
+import {
+  colipri,
+  collectorvision,
+  describe_anything,
+  lvface,
+  mobilint,
+  nobg,
+  perception_encoder,
+  renderformer,
+  sam_3d_body,
+  sam_3d_objects,
+  videoprism,
+} from "./vision-recent.js";
 
 export type SnippetFunction = (model: ModelData) => string[];
 
@@ -195,4 +218,42 @@ export const LIBRARY_SNIPPETS: Partial<Record<ModelLibraryKey, SnippetFunction>>
   dia,
   zonos,
   kokoro,
+  // --- Libraries of the newest catalogue (0.21.35) ---
+  chatterbox,
+  collectorvision,
+  colipri,
+  "describe-anything": describe_anything,
+  "dia-tts": dia_tts,
+  dia2,
+  flextab,
+  gliner2,
+  "index-tts": index_tts,
+  kernels,
+  "kimi-audio": kimi_audio,
+  kittentts,
+  ltx,
+  "litert-lm": litert_lm,
+  lerobot,
+  mobilint,
+  multimolecule,
+  nobg,
+  openasr,
+  outetts,
+  PaddleOCR: paddleocr,
+  "perception-encoder": perception_encoder,
+  "phantom-wan": phantom_wan,
+  "pocket-tts": pocket_tts,
+  "pruna-ai": pruna,
+  qwen3_tts,
+  renderformer,
+  "sam-3d-body": sam_3d_body,
+  "sam-3d-objects": sam_3d_objects,
+  "sap-rpt-1-oss": sap_rpt_one_oss,
+  supertonic,
+  univa,
+  videoprism,
+  lvface,
+  voxcpm,
+  vui,
+  vibevoice,
 };

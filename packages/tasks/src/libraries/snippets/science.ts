@@ -132,18 +132,23 @@ point_forecast, experimental_quantile_forecast = tfm.forecast(forecast_input, fr
 
 export function chronos_forecasting(model: ModelData): string[] {
   return [
-    `# pip install chronos-forecasting
-import pandas as pd
-import torch
+    "pip install chronos-forecasting",
+    `import pandas as pd
 from chronos import BaseChronosPipeline
 
-pipeline = BaseChronosPipeline.from_pretrained(${pyStr(model.id)}, device_map="cpu")
+pipeline = BaseChronosPipeline.from_pretrained(${pyStr(model.id)}, device_map="cuda")
 
-df = pd.read_csv("https://raw.githubusercontent.com/AileenNielsen/TimeSeriesAnalysisWithPython/master/data/AirPassengers.csv")
-quantiles, mean = pipeline.predict_quantiles(
-    torch.tensor(df["#Passengers"]),
-    prediction_length=12,
-    quantile_levels=[0.1, 0.5, 0.9],
+# Load historical data
+context_df = pd.read_csv("https://autogluon.s3.us-west-2.amazonaws.com/datasets/timeseries/misc/AirPassengers.csv")
+
+# Generate predictions
+pred_df = pipeline.predict_df(
+    context_df,
+    prediction_length=36,  # Number of steps to forecast
+    quantile_levels=[0.1, 0.5, 0.9],  # Quantiles for probabilistic forecast
+    id_column="item_id",  # Column identifying different time series
+    timestamp_column="Month",  # Column with datetime information
+    target="#Passengers",  # Column(s) with time series values to predict
 )`,
   ];
 }

@@ -1,8 +1,7 @@
-// Text-to-speech and audio generation models: ChatTTS, MARS5, Stable Audio Tools, VoiceCraft, CosyVoice, Moshi,
+// Text-to-speech and audio generation models: ChatTTS, MARS5, Stable Audio Tools, VoiceCraft, CosyVoice, Moshi (per backend),
 // Parler-TTS, Dia, Zonos, Kokoro, F5-TTS.
 import type { ModelData } from "../../model-data.js";
 import { pyStr, shWord } from "../../snippets/quote.js";
-import { hasTag } from "./model-fields.js";
 
 export function chattts(): string[] {
   return [
@@ -95,20 +94,43 @@ print(cosyvoice.list_available_spks())`,
   ];
 }
 
+/** Moshi ships one package per backend; the repository name says which one a checkpoint is for. */
 export function moshi(model: ModelData): string[] {
-  if (hasTag(model, "mlx")) {
+  const repo = shWord(model.id);
+  if (model.id.includes("-mlx")) {
+    const quantize = model.id.includes("-q4") ? " -q 4" : model.id.includes("-q8") ? " -q 8" : "";
     return [
-      `pip install -U moshi_mlx
-# Run the model locally and talk to it from a web UI
-python -m moshi_mlx.local_web --hf-repo ${shWord(model.id)}`,
+      `# pip install moshi_mlx
+# Talk to the model in the terminal
+python -m moshi_mlx.local${quantize} --hf-repo ${repo}
+# or from a web UI
+python -m moshi_mlx.local_web${quantize} --hf-repo ${repo}`,
     ];
   }
+  if (model.id.includes("-candle")) {
+    return [MOSHI_CANDLE];
+  }
   return [
-    `pip install -U moshi
-# Start the server, then open the web UI it prints
-python -m moshi.server --hf-repo ${shWord(model.id)}`,
+    `# pip install moshi
+python -m moshi.server --hf-repo ${repo}
+# then open https://localhost:8998 in your browser`,
+    `import torch
+from moshi.models import loaders
+
+checkpoint = loaders.CheckpointInfo.from_hf_repo(${pyStr(model.id)})
+mimi = checkpoint.get_mimi(device="cuda")
+mimi.set_num_codebooks(8)  # up to 32 for Mimi, but limited to 8 for Moshi
+
+wav = torch.randn(1, 1, 24000 * 10, device="cuda")  # 10 s of audio at 24 kHz: [B, C=1, T]
+with torch.no_grad():
+    codes = mimi.encode(wav)  # [B, K = 8, T]
+    decoded = mimi.decode(codes)`,
   ];
 }
+
+/** The Rust (Candle) server is built from the repository; there is no one-line command to show. */
+export const MOSHI_CANDLE =
+  "# pip install rustymimi\n# Candle backend - see https://github.com/kyutai-labs/moshi\n# for Rust installation instructions";
 
 export function parler_tts(model: ModelData): string[] {
   const id = pyStr(model.id);
@@ -151,14 +173,14 @@ model.save_audio("simple.mp3", output)`,
 
 export function zonos(model: ModelData): string[] {
   return [
-    `# Install from https://github.com/Zyphra/Zonos
+    `# pip install git+https://github.com/Zyphra/Zonos.git
 import torchaudio
 from zonos.conditioning import make_cond_dict
 from zonos.model import Zonos
 
 model = Zonos.from_pretrained(${pyStr(model.id)}, device="cuda")
 
-wav, sampling_rate = torchaudio.load("assets/exampleaudio.mp3")
+wav, sampling_rate = torchaudio.load("speaker.wav")
 speaker = model.make_speaker_embedding(wav, sampling_rate)
 
 cond_dict = make_cond_dict(text="Hello, world!", speaker=speaker, language="en-us")
