@@ -41,14 +41,22 @@ export const GGUF_QUANT_DESCRIPTIONS: Record<keyof typeof GGMLQuantizationType, 
   TQ1_0: { bitsPerWeight: 1.6875, description: "Ternary (-1, 0, 1) packing for natively ternary models." },
   TQ2_0: { bitsPerWeight: 2.0625, description: "Ternary values in 2 bits each: faster than TQ1_0, larger." },
   MXFP4: { bitsPerWeight: 4.25, description: "Microscaling 4-bit float (E2M1) with a shared 8-bit exponent per 32." },
+  NVFP4: { bitsPerWeight: 4.5, description: "NVIDIA 4-bit float (E2M1) with an FP8 scale per 16 weights (Blackwell)." },
+  Q1_0: { bitsPerWeight: 1.125, description: "1-bit (sign) weights in blocks of 128 with one FP16 scale." },
+  // Layout not yet in the gguf Python package we checked (0.19.0): 2.125 assumes Q1_0's 128-weight blocks with one
+  // FP16 scale, at 2 bits per weight.
+  Q2_0: { bitsPerWeight: 2.125, description: "2-bit weights in large blocks with one FP16 scale, the 2-bit sibling of Q1_0." },
 };
 
-/** The description of a file's quant label (`Q4_K_M` → its base type Q4_K plus the size variation), if known. */
+/**
+ * The description of a file's quant label (`Q4_K_M` → its base type Q4_K plus the size variation), if known. Unsloth's
+ * `UD-` prefix is ignored: `UD-Q4_K_XL` is described as Q4_K, size variation XL.
+ */
 export function describeGGUFQuantLabel(
   label: string,
 ): (GGUFQuantDescription & { type: keyof typeof GGMLQuantizationType; sizeVariation?: string }) | undefined {
   if (typeof label !== "string") throw new TypeError("describeGGUFQuantLabel: label must be a string");
-  const upper = label.toUpperCase();
+  const upper = label.toUpperCase().replace(/^UD-/, "");
   const table = GGUF_QUANT_DESCRIPTIONS as Record<string, GGUFQuantDescription>;
   if (Object.hasOwn(table, upper)) {
     return { type: upper as keyof typeof GGMLQuantizationType, ...table[upper] };

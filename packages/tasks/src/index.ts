@@ -5,7 +5,15 @@ export type { DatasetLibraryKey, DatasetLibraryUiElement } from "./dataset-libra
 export { DATASET_LIBRARIES_UI_ELEMENTS } from "./dataset-libraries.js";
 export type { LanguageCode, PerLanguageMapping } from "./default-widget-inputs.js";
 export { MAPPING_DEFAULT_WIDGET } from "./default-widget-inputs.js";
-export { GGMLQuantizationType, GGUF_QUANT_RE, GGUF_QUANT_RE_GLOBAL, parseGGUFQuantLabel } from "./gguf.js";
+export {
+  findNearestQuantType,
+  GGMLFileQuantizationType,
+  GGMLQuantizationType,
+  GGUF_QUANT_ORDER,
+  GGUF_QUANT_RE,
+  GGUF_QUANT_RE_GLOBAL,
+  parseGGUFQuantLabel,
+} from "./gguf.js";
 export type { GGUFQuantDescription } from "./gguf-descriptions.js";
 export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descriptions.js";
 export type { HardwareSpec, SkuType } from "./hardware.js";

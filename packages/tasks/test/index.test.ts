@@ -21,6 +21,10 @@ const RUNTIME_EXPORTS = [
   "GGUF_QUANT_RE",
   "GGUF_QUANT_RE_GLOBAL",
   "parseGGUFQuantLabel",
+  // added by the newest catalogue
+  "GGMLFileQuantizationType",
+  "GGUF_QUANT_ORDER",
+  "findNearestQuantType",
   "getModelInputSnippet",
   "stringifyMessages",
   "stringifyGenerationConfig",
