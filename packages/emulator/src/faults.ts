@@ -65,6 +65,33 @@ function cutPoints(length: number, fault: Fault | undefined): number[] {
   return [];
 }
 
+const DEFAULT_REPEAT_MAX_BYTES = 1024 ** 3;
+
+/** Writes `chunk` until the client leaves or the byte budget is spent, waiting for the socket to drain. */
+async function writeRepeated(res: ServerResponse, repeat: NonNullable<Fault["repeat"]>): Promise<void> {
+  const chunk = typeof repeat.chunk === "string" ? encoder.encode(repeat.chunk) : repeat.chunk;
+  const maxBytes = repeat.maxBytes ?? DEFAULT_REPEAT_MAX_BYTES;
+  if (chunk.length === 0) return;
+  for (let sent = 0; sent + chunk.length <= maxBytes; sent += chunk.length) {
+    if (res.destroyed || res.writableEnded) return;
+    const flushed = res.write(chunk);
+    if (repeat.intervalMs) await sleep(repeat.intervalMs);
+    else if (!flushed) await drainOrClose(res);
+  }
+}
+
+function drainOrClose(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
 /** Writes the reply, honouring the fault's timing and connection faults. */
 export async function writeReply(
   res: ServerResponse,
@@ -76,7 +103,7 @@ export async function writeReply(
   if (res.destroyed) return;
   const cutoff = fault?.stallAfterBytes ?? fault?.resetAfterBytes;
   const cuts = cutPoints(reply.body.length, fault);
-  const whole = cutoff === undefined && cuts.length === 0;
+  const whole = cutoff === undefined && cuts.length === 0 && !fault?.repeat;
   const headers: Record<string, string> = { ...extraHeaders, ...reply.headers };
   if (whole) headers["content-length"] = String(reply.body.length);
   res.writeHead(reply.status, headers);
@@ -91,6 +118,10 @@ export async function writeReply(
     if (end > start) res.write(reply.body.subarray(start, end));
     start = end;
     if (end < limit || cutoff !== undefined) await sleep(fault?.chunkDelayMs ?? 0);
+    if (res.destroyed) return;
+  }
+  if (fault?.repeat) {
+    await writeRepeated(res, fault.repeat);
     if (res.destroyed) return;
   }
   if (fault?.stallAfterBytes !== undefined) return; // never finish: the client must time out or abort

@@ -105,6 +105,12 @@ export interface Fault {
   stallAfterBytes?: number;
   /** Send headers and the first N body bytes, then destroy the connection. */
   resetAfterBytes?: number;
+  /**
+   * After the body (or the part `stallAfterBytes` allows), write `chunk` again and again, every `intervalMs`
+   * (default 0: as fast as the client reads), until the client goes away or `maxBytes` (default 1 GiB) were sent.
+   * An endless JSON body, endless SSE `data:` lines, one endless SSE line, or a slow but steady stream.
+   */
+  repeat?: { chunk: string | Uint8Array; intervalMs?: number; maxBytes?: number };
 }
 
 export interface Emulator {

@@ -95,6 +95,35 @@ describe("fault injection", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  test("repeat: an endless body keeps coming until the client leaves; maxBytes ends it", async () => {
+    ctx.emu.inject({ body: '{"a":"', contentType: "application/json", repeat: { chunk: "x".repeat(1024) } });
+    const res = await postJson(ctx.emu, CHAT, body);
+    const reader = res.body!.getReader();
+    let received = 0;
+    while (received < 4 * 1024 * 1024) {
+      const { done, value } = await reader.read();
+      expect(done).toBe(false);
+      received += value!.length;
+    }
+    await reader.cancel();
+
+    ctx.emu.inject({ body: "data: ", contentType: "text/event-stream", repeat: { chunk: "abc", maxBytes: 30 } });
+    const bounded = await postJson(ctx.emu, CHAT, body);
+    expect(await bounded.text()).toBe(`data: ${"abc".repeat(10)}`);
+  });
+
+  test("repeat with intervalMs: a slow but steady stream", async () => {
+    ctx.emu.inject({
+      body: "",
+      contentType: "text/event-stream",
+      repeat: { chunk: ": ping\n", intervalMs: 30, maxBytes: 40 },
+    });
+    const started = Date.now();
+    const res = await postJson(ctx.emu, CHAT, body);
+    expect(await res.text()).toBe(": ping\n".repeat(5));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(120);
+  });
+
   test("wrong output shapes replace the JSON body", async () => {
     ctx.emu.inject({ body: { choices: "nope" } });
     expect(await (await postJson(ctx.emu, CHAT, body)).json()).toEqual({ choices: "nope" });
