@@ -9,7 +9,14 @@ import { ModelStore } from "./store/model-store.js";
 const config = loadConfig();
 const files = process.argv.slice(2).filter((arg) => arg !== "--");
 if (files.length === 0) files.push(config.seedFile);
-const store = await ModelStore.open(await openDatabase(config));
+let store: ModelStore;
+try {
+  store = await ModelStore.open(await openDatabase(config));
+} catch (error) {
+  // One line (e.g. the folder is locked by a running server), not a stack trace.
+  console.error(`[hub] cannot open the index: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 let failed = false;
 try {
   for (const file of files) {

@@ -2,9 +2,10 @@
 // WASM, embedded, persisted in a folder) and a PostgreSQL server reached with `pg` when DATABASE_URL is set.
 // Every statement goes through `query(sql, params)` with positional parameters: no SQL is ever built from values.
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { type DbLimits, DbTimeoutError, DEFAULT_DB_LIMITS, QueryGate } from "./db-limits.js";
 import { type FolderLock, lockFolder } from "./folder-lock.js";
+import { PgliteWorkerDb } from "./pglite-client.js";
 
 export type SqlParam = string | number | boolean | null | string[];
 
@@ -16,85 +17,90 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** PGlite in `dataDir` (created if missing), or in memory when `dataDir` is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+/**
+ * PGlite in `dataDir` (created if missing, locked against other processes), or in memory when `dataDir` is
+ * undefined. PGlite runs in a worker thread (pglite-client.ts) so that a slow statement never blocks the server.
+ */
+export async function openPglite(dataDir: string | undefined, limits: DbLimits = DEFAULT_DB_LIMITS): Promise<Db> {
   let lock: FolderLock | undefined;
   if (dataDir !== undefined) {
     mkdirSync(dataDir, { recursive: true });
     // PGlite has no cross-process locking: two processes on one folder would corrupt it.
     lock = lockFolder(dataDir);
   }
-  let lite: PGlite;
-  try {
-    lite = await PGlite.create(dataDir === undefined ? undefined : dataDir);
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
-  return {
-    kind: "pglite",
-    async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await lite.query<Row>(sql, [...params]);
-      return result.rows;
-    },
-    async transaction<T>(work: (tx: Pick<Db, "query">) => Promise<T>) {
-      return lite.transaction(async (tx) =>
-        work({
-          async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
-            return (await tx.query<Row>(sql, [...params])).rows;
-          },
-        }),
-      );
-    },
-    async close() {
-      try {
-        await lite.close();
-      } finally {
-        lock?.release();
-      }
-    },
-  };
+  return PgliteWorkerDb.open(dataDir, limits, () => lock?.release());
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = "57014";
+
+function timeoutAware(error: unknown, timeoutMs: number): unknown {
+  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+  return code === QUERY_CANCELED ? new DbTimeoutError(timeoutMs) : error;
+}
+
 /**
  * A pool on a PostgreSQL server. `schema`, when given, becomes the connections' search_path (tests use a
  * throw-away schema each); it is an identifier, so it is checked against a strict pattern instead of bound.
+ * Every connection has `statement_timeout` set, and the pool (`maxConcurrent` connections) sits behind the same
+ * bounded queue as PGlite, so a burst of slow searches is refused with 503s instead of queueing without end.
  */
-export async function openPostgres(connectionString: string, schema?: string): Promise<Db> {
+export async function openPostgres(
+  connectionString: string,
+  schema?: string,
+  limits: DbLimits = DEFAULT_DB_LIMITS,
+): Promise<Db> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const timeoutMs = limits.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString,
-    max: 8,
+    max: limits.maxConcurrent,
+    statement_timeout: timeoutMs,
+    // The server enforces statement_timeout; this client-side bound also covers a server that stopped answering.
+    query_timeout: timeoutMs + 5_000,
+    connectionTimeoutMillis: limits.queueTimeoutMs,
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
   // Without a listener an idle client's error (server restart) would crash the process.
   pool.on("error", (error: Error) => console.error(`[hub] postgres pool error: ${error.message}`));
   if (schema !== undefined) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const gate = new QueryGate(limits.maxConcurrent, limits.maxQueue, limits.queueTimeoutMs);
   return {
     kind: "postgres",
-    async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
-      const result = await pool.query<Row>(sql, [...params]);
-      return result.rows;
+    query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
+      return gate.run(async () => {
+        try {
+          return (await pool.query<Row>(sql, [...params])).rows;
+        } catch (error) {
+          throw timeoutAware(error, timeoutMs);
+        }
+      });
     },
-    async transaction<T>(work: (tx: Pick<Db, "query">) => Promise<T>) {
-      const client = await pool.connect();
-      try {
-        await client.query("BEGIN");
-        const value = await work({
-          async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
-            return (await client.query<Row>(sql, [...params])).rows;
-          },
-        });
-        await client.query("COMMIT");
-        return value;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    transaction<T>(work: (tx: Pick<Db, "query">) => Promise<T>) {
+      return gate.run(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("BEGIN");
+          const value = await work({
+            async query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
+              try {
+                return (await client.query<Row>(sql, [...params])).rows;
+              } catch (error) {
+                throw timeoutAware(error, timeoutMs);
+              }
+            },
+          });
+          await client.query("COMMIT");
+          return value;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      });
     },
     async close() {
       await pool.end();

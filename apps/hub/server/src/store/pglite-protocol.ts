@@ -1,0 +1,20 @@
+// The messages between the main thread and the PGlite worker (pglite-worker.ts). Every request carries an id that
+// its answer repeats; statements inside a transaction carry the transaction's id.
+import type { SqlParam } from "./db.js";
+
+export type WorkerRequest =
+  | { id: number; type: "query"; sql: string; params: SqlParam[]; tx?: number }
+  | { id: number; type: "begin" }
+  | { id: number; type: "end"; tx: number; commit: boolean }
+  | { id: number; type: "close" };
+
+export type WorkerAnswer =
+  | { type: "ready" }
+  | { type: "fatal"; message: string }
+  | { id: number; ok: true; rows?: Record<string, unknown>[]; tx?: number }
+  | { id: number; ok: false; message: string; code?: string };
+
+export interface WorkerInit {
+  /** PGlite folder; undefined = in memory. */
+  dataDir: string | undefined;
+}
