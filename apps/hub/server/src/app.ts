@@ -1,7 +1,7 @@
 // The HTTP application: the hub-style JSON API under /api, and the web app for every other GET.
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { ApiError } from "./api/api-error.js";
+import { ApiError, errorHeaders } from "./api/api-error.js";
 import { libraries } from "./catalog.js";
 import { EXPANDABLE_FIELDS, type HubBackend } from "./source/backend.js";
 import { isModelId } from "./store/model-record.js";
@@ -77,7 +77,8 @@ export function createApp({ backend, web }: AppOptions): Hono {
   app.get("*", async (c) => web.respond(new URL(c.req.url).pathname));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ error: error.message }, error.status);
+    if (error instanceof ApiError)
+      return c.json({ ...error.body, error: error.message }, error.status, errorHeaders(error));
     console.error(`[hub] ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);
     return c.json({ error: "Internal server error" }, 500);
   });

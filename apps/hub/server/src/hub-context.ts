@@ -1,0 +1,15 @@
+// Everything a route module needs, built once by server.ts: configuration, repository storage, the large-file
+// store, accounts and the index. Route modules export `register(app, ctx)`.
+import type { Authenticator } from "./auth/accounts.js";
+import type { ServerConfig } from "./config.js";
+import type { LargeFileStore } from "./lfs/store.js";
+import type { RepoIndex } from "./repos/repo-index.js";
+import type { RepoStorage } from "./repos/storage.js";
+
+export interface HubContext {
+  config: ServerConfig;
+  storage: RepoStorage;
+  lfs: LargeFileStore;
+  accounts: Authenticator;
+  index: RepoIndex;
+}

@@ -1,0 +1,25 @@
+// What routes need from the repository index (the database, implemented in store/): which repositories exist and
+// who may see them, and keeping the searchable metadata in step with the repositories. The git repositories are
+// the truth; the index follows them (sync after every commit, reconciled at start).
+import type { RepoRef } from "./repo-ref.js";
+
+export interface RepoRegistration {
+  /** The id as stored (its case), which may differ from the case a request used. */
+  id: string;
+  private: boolean;
+  createdAt: string;
+}
+
+export interface RepoIndex {
+  /** Registration facts of a repository, looked up case-insensitively; undefined when there is none. */
+  lookup(ref: RepoRef): Promise<RepoRegistration | undefined>;
+  /** Records a new repository (after storage.create succeeded). */
+  register(ref: RepoRef, facts: { private: boolean }): Promise<void>;
+  /** Re-derives the default branch's metadata from storage and updates the searchable record. */
+  sync(ref: RepoRef): Promise<void>;
+  setPrivate(ref: RepoRef, isPrivate: boolean): Promise<void>;
+  rename(from: RepoRef, to: RepoRef): Promise<void>;
+  remove(ref: RepoRef): Promise<void>;
+  /** Counts one download of `path` if the library's download-count rules say it counts. */
+  recordDownload(ref: RepoRef, path: string): Promise<void>;
+}
