@@ -2,6 +2,8 @@
 // curated seed, 127.0.0.1:5300.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type UpstreamLimits, upstreamLimitsFromEnv } from "./source/upstream-limits.js";
+import { type DbLimits, dbLimitsFromEnv } from "./store/db-limits.js";
 
 /** apps/hub, wherever the process was started from. */
 export const HUB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -17,6 +19,10 @@ export interface ServerConfig {
   upstreamHub?: string;
   webDist: string;
   seedFile: string;
+  /** Statement deadline, concurrency and queue bounds of the index (HUBKIT_DB_*; defaults in db-limits.ts). */
+  dbLimits?: DbLimits;
+  /** Upstream-mode timeout and body cap (HUBKIT_UPSTREAM_*; defaults in upstream-limits.ts). */
+  upstreamLimits?: UpstreamLimits;
 }
 
 export class ConfigError extends Error {
@@ -31,6 +37,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value);
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const upstreamHub = nonEmpty(env.HUBKIT_UPSTREAM_HUB);
+  let limits: Pick<ServerConfig, "dbLimits" | "upstreamLimits">;
+  try {
+    limits = { dbLimits: dbLimitsFromEnv(env), upstreamLimits: upstreamLimitsFromEnv(env) };
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
   return {
     host: nonEmpty(env.HOST) ?? "127.0.0.1",
     port,
@@ -39,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(upstreamHub !== undefined ? { upstreamHub } : {}),
     webDist: resolve(nonEmpty(env.HUBKIT_WEB_DIST) ?? resolve(HUB_DIR, "web/dist")),
     seedFile: resolve(nonEmpty(env.HUBKIT_SEED) ?? resolve(HUB_DIR, "server/seed/models.jsonl")),
+    ...limits,
   };
 }

@@ -13,8 +13,10 @@ import { importJsonl } from "./store/jsonl.js";
 import { ModelStore } from "./store/model-store.js";
 import { WebAssets } from "./web-assets.js";
 
-export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "dataDir">): Promise<Db> {
-  return config.databaseUrl !== undefined ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "dataDir" | "dbLimits">): Promise<Db> {
+  return config.databaseUrl !== undefined
+    ? openPostgres(config.databaseUrl, undefined, config.dbLimits)
+    : openPglite(config.dataDir, config.dbLimits);
 }
 
 /**
@@ -41,7 +43,8 @@ export async function openLocalStore(
 }
 
 export async function openBackend(config: ServerConfig, log?: (line: string) => void): Promise<HubBackend> {
-  if (config.upstreamHub !== undefined) return new UpstreamBackend(config.upstreamHub);
+  if (config.upstreamHub !== undefined)
+    return new UpstreamBackend(config.upstreamHub, undefined, config.upstreamLimits);
   return new LocalBackend(await openLocalStore(config, log));
 }
 

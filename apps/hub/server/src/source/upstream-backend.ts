@@ -1,10 +1,29 @@
 // Proxies reads to a real hub (HUBKIT_UPSTREAM_HUB). Inputs are validated before anything is forwarded, ids are
-// URL-encoded per segment, and an upstream failure becomes a 502/504 with a clear message.
+// URL-encoded per segment, and an upstream failure becomes a 502/504 with a clear message (an ApiError: expected
+// failures are answered, never logged with a stack trace). Every exchange is bounded by UpstreamLimits.
 import { ApiError } from "../api/api-error.js";
 import { parseModelQuery } from "../api/model-query.js";
 import type { HubBackend, ModelListPage } from "./backend.js";
+import { DEFAULT_UPSTREAM_LIMITS, type UpstreamLimits } from "./upstream-limits.js";
 
-const TIMEOUT_MS = 15_000;
+/** Reads `response`'s body up to `maxBytes` (decoded), cancelling the stream beyond it. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new ApiError(502, `Upstream hub answered with a body over the ${maxBytes}-byte limit`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -30,6 +49,7 @@ export class UpstreamBackend implements HubBackend {
   constructor(
     upstream: string,
     private readonly fetcher: typeof fetch = (...args) => fetch(...args),
+    private readonly limits: UpstreamLimits = DEFAULT_UPSTREAM_LIMITS,
   ) {
     const url = new URL(upstream);
     if (url.protocol !== "http:" && url.protocol !== "https:")
@@ -41,19 +61,31 @@ export class UpstreamBackend implements HubBackend {
     return { mode: "upstream", upstream: this.base };
   }
 
-  private async get(path: string): Promise<{ status: number; body: unknown; link: string | null }> {
+  private async get(
+    path: string,
+    timeoutMs = this.limits.timeoutMs,
+  ): Promise<{ status: number; body: unknown; link: string | null }> {
+    // One deadline for connecting, the headers and the whole body: a body that trickles is a timeout too.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const timedOut = () => new ApiError(504, `Upstream hub did not answer within ${timeoutMs / 1000} s`);
     let response: Response;
     try {
-      response = await this.fetcher(`${this.base}${path}`, {
-        headers: { accept: "application/json" },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      response = await this.fetcher(`${this.base}${path}`, { headers: { accept: "application/json" }, signal });
     } catch (error) {
-      if (error instanceof Error && error.name === "TimeoutError")
-        throw new ApiError(504, `Upstream hub did not answer within ${TIMEOUT_MS / 1000} s`);
+      if (signal.aborted) throw timedOut();
       throw new ApiError(502, `Upstream hub unreachable: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await readCapped(response, this.limits.maxBodyBytes);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (signal.aborted) throw timedOut();
+      throw new ApiError(
+        502,
+        `Upstream hub's answer broke off: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -92,7 +124,15 @@ export class UpstreamBackend implements HubBackend {
     return new Map();
   }
 
+  /** Probes the upstream (a one-model search): while it is unreachable, /api/health answers 503, not "ok". */
   async health(): Promise<Record<string, unknown>> {
+    try {
+      const { status } = await this.get("/api/models?limit=1", this.limits.healthTimeoutMs);
+      if (status !== 200) throw new ApiError(502, `Upstream hub answered ${status} to a search`);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ApiError(503, reason, { body: { status: "upstream-unavailable", ...this.describe() } });
+    }
     return this.describe();
   }
 
