@@ -70,7 +70,8 @@ export async function readJson(
 
 export async function readBlob(fetched: Fetched, options: Options | undefined): Promise<Blob> {
   const chunks = await readChunks(fetched, options, "maxBlobBytes");
-  return new Blob(chunks, { type: fetched.response.headers.get("Content-Type") ?? "" });
+  // Fetch bodies are never backed by a SharedArrayBuffer, which is all the lib types object to.
+  return new Blob(chunks as Uint8Array<ArrayBuffer>[], { type: fetched.response.headers.get("Content-Type") ?? "" });
 }
 
 /** Drops the body unread (frees the connection) and stops the watch. */

@@ -60,13 +60,23 @@ function scrubErrorFields(error: Error, secrets: readonly string[], depth = 0, s
   }
   // `cause` is usually a foreign error (undici's): replaced by a scrubbed copy rather than edited in place.
   const cause = fields.cause;
-  if (cause instanceof Error && !(cause instanceof InferenceClientError)) {
+  if (cause instanceof Error && !(cause instanceof InferenceClientError) && chainLeaks(cause, secrets)) {
     const copy = new Error(scrubText(cause.message, secrets));
     copy.name = cause.name;
     if (cause.cause !== undefined) copy.cause = cause.cause;
     scrubErrorFields(copy, secrets, depth + 1, seen);
     Object.defineProperty(error, "cause", { value: copy, writable: true, configurable: true, enumerable: false });
   }
+}
+
+/** Whether a foreign cause chain shows a credential (most do not: they are left untouched, class and all). */
+function chainLeaks(error: Error, secrets: readonly string[]): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
+    for (const text of [current.message, current.stack ?? ""]) if (scrubText(text, secrets) !== text) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** Scrubs the client's own errors in place (other values, e.g. the caller's abort reason, are left alone). */
