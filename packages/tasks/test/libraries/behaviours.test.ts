@@ -20,7 +20,7 @@ describe("transformers", () => {
     const served = snippet("transformers", { transformersInfo: info, pipeline_tag: "text-generation" });
     expect(served).toHaveLength(2);
     expect(served[0]).toContain('pipe = pipeline("text-generation", model="org/model")');
-    expect(served[1]).toContain('model = AutoModelForCausalLM.from_pretrained("org/model")');
+    expect(served[1]).toContain('model = AutoModelForCausalLM.from_pretrained("org/model", device_map="auto")');
     expect(snippet("transformers", { transformersInfo: info, pipeline_tag: "text-to-3d" })).toHaveLength(1);
     expect(snippet("transformers", { transformersInfo: info })).toHaveLength(1);
   });
@@ -51,13 +51,60 @@ describe("transformers", () => {
     expect(name("AutoFeatureExtractor")).toContain("extractor = AutoFeatureExtractor.from_pretrained(");
     expect(name("AutoImageProcessor")).toContain("processor = AutoImageProcessor.from_pretrained(");
   });
-  it("chats with conversational models that have a chat template", () => {
+  // Newest catalogue (0.21.35): the pipeline block chats with any conversational model; loading the model directly
+  // chats only when a chat template is found (tokenizer config, processor config or chat_template.jinja).
+  it("chats through the pipeline with any conversational model, directly only with a chat template", () => {
     const chat = { transformersInfo: info, pipeline_tag: "text-generation" as const, tags: ["conversational"] };
-    const withTemplate = snippet("transformers", { ...chat, config: { tokenizer_config: { chat_template: "{{x}}" } } });
-    expect(withTemplate[0]).toContain(
-      'messages = [\n    {"role": "user", "content": "Who are you?"},\n]\npipe(messages)',
+    const messages = 'messages = [\n    {"role": "user", "content": "Who are you?"},\n]';
+    const withoutTemplate = snippet("transformers", chat);
+    expect(withoutTemplate[0]).toContain(
+      `pipe = pipeline("text-generation", model="org/model")\n${messages}\npipe(messages)`,
     );
-    expect(snippet("transformers", chat)[0]).not.toContain("messages");
+    expect(withoutTemplate[1]).not.toContain("apply_chat_template");
+    for (const config of [
+      { tokenizer_config: { chat_template: "{{x}}" } },
+      { processor_config: { chat_template: "{{x}}" } },
+      { chat_template_jinja: "{{x}}" },
+    ]) {
+      const direct = snippet("transformers", { ...chat, config })[1];
+      expect(direct, JSON.stringify(config)).toContain(
+        "inputs = tokenizer.apply_chat_template(\n    messages,\n    add_generation_prompt=True,",
+      );
+      expect(direct).toContain("outputs = model.generate(**inputs, max_new_tokens=40)");
+    }
+    expect(snippet("transformers", { ...chat, config: { processor_config: { chat_template: 3 } } })[1]).not.toContain(
+      "apply_chat_template",
+    );
+    expect(snippet("transformers", { ...chat, tags: [] })[0]).not.toContain("messages");
+  });
+  it("asks vision-language chat models about an image", () => {
+    const [pipe] = snippet("transformers", {
+      transformersInfo: { auto_model: "AutoModelForImageTextToText", processor: "AutoProcessor" },
+      pipeline_tag: "image-text-to-text",
+      tags: ["conversational"],
+    });
+    expect(pipe).toContain('{"type": "text", "text": "What animal is on the candy?"}');
+    expect(pipe).toContain("candy.JPG");
+    expect(pipe.endsWith("pipe(text=messages)")).toBe(true);
+  });
+  it("shows example calls for image classification and warns about pipelines removed in transformers v5", () => {
+    const auto = { auto_model: "AutoModel" };
+    expect(snippet("transformers", { transformersInfo: auto, pipeline_tag: "image-classification" })[0]).toMatch(
+      /\npipe\("https:[^"]*parrots\.png"\)$/,
+    );
+    expect(
+      snippet("transformers", { transformersInfo: auto, pipeline_tag: "zero-shot-image-classification" })[0],
+    ).toContain('candidate_labels=["animals", "humans", "landscape"]');
+    let warned = 0;
+    for (const pipeline_tag of ["summarization", "translation", "image-to-text"] as const) {
+      const block = snippet("transformers", { transformersInfo: auto, pipeline_tag })[0];
+      if (!new Set<string>(LIBRARY_TASK_MAPPING.transformers).has(pipeline_tag)) continue;
+      warned++;
+      expect(block.split("\n").filter((line) => line.startsWith("# ⚠️") || line.startsWith("# "))).toHaveLength(4);
+      expect(block).toContain("no longer supported in transformers v5");
+    }
+    expect(snippet("transformers", { transformersInfo: auto, pipeline_tag: "text-generation" })[0]).not.toContain("v5");
+    expect(warned, "pipelines of the three removed tasks that are served").toBeGreaterThan(0);
   });
   it("never writes an untrusted class name into code", () => {
     const out = snippet("transformers", { transformersInfo: { auto_model: "AutoModel; import os", processor: "X()" } });
@@ -180,6 +227,38 @@ describe("adapters (§13)", () => {
 });
 
 describe("diffusers", () => {
+  it("follows the newest branch order: inpainting, controlnet, lora, textual inversion, Flux Fill, then the task", () => {
+    expect(snippet("diffusers", { tags: ["StableDiffusionXLInpaintPipeline", "controlnet"] })[0]).toContain(
+      'AutoPipelineForInpainting.from_pretrained("org/model", torch_dtype=torch.float16, variant="fp16")',
+    );
+    expect(snippet("diffusers", { tags: ["StableDiffusionInpaintPipeline"] })[0]).toContain(
+      'prompt = "a tiger sitting on a park bench"',
+    );
+    expect(snippet("diffusers", { tags: ["FluxFillPipeline", "textual_inversion"] })[0]).toContain(
+      "load_textual_inversion",
+    );
+    expect(snippet("diffusers", { tags: ["FluxFillPipeline"] })[0]).toContain(
+      'FluxFillPipeline.from_pretrained("org/model", dtype=torch.bfloat16, device_map="cuda")',
+    );
+    const video = snippet("diffusers", { pipeline_tag: "image-to-video" })[0];
+    expect(video).toContain('prompt = "A man with short gray hair plays a red electric guitar."');
+    expect(video).toContain('export_to_video(output, "output.mp4")');
+    const image = snippet("diffusers", { pipeline_tag: "image-to-image" })[0];
+    expect(image).toContain('prompt = "Turn this cat into a dog"');
+    expect(image).toContain("cat.png");
+    const loraVideo = snippet("diffusers", {
+      tags: ["lora"],
+      pipeline_tag: "image-to-video",
+      cardData: { base_model: "b/m" },
+    });
+    expect(loraVideo[0]).toContain('DiffusionPipeline.from_pretrained("b/m"');
+    expect(loraVideo[0]).toContain('pipe.load_lora_weights("org/model")');
+    expect(loraVideo[0]).toContain("export_to_video");
+    for (const out of [video, image, loraVideo[0], snippet("diffusers", {})[0]]) {
+      expect(out).toContain('# switch to "mps" for apple devices');
+      expect(out).toContain("import torch");
+    }
+  });
   it("checks controlnet, lora, textual_inversion in that order", () => {
     const tags = ["textual_inversion", "lora", "controlnet"];
     expect(snippet("diffusers", { tags })[0]).toContain("ControlNetModel.from_pretrained");
@@ -278,6 +357,11 @@ wav = model.generate(descriptions)  # generates 3 samples.`,
 });
 
 describe("sentence-transformers", () => {
+  it("loads PyLate models with pylate's ColBERT first", () => {
+    const [code] = snippet("sentence-transformers", { tags: ["PyLate", "cross-encoder"] });
+    expect(code).toContain("from pylate import models");
+    expect(code).toContain('models.ColBERT(model_name_or_path="org/model")');
+  });
   it("uses CrossEncoder for cross-encoders and text-ranking models", () => {
     expect(snippet("sentence-transformers", { tags: ["cross-encoder"] })[0]).toContain('CrossEncoder("org/model")');
     expect(snippet("sentence-transformers", { pipeline_tag: "text-ranking" })[0]).toContain("CrossEncoder(");

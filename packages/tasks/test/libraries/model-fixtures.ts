@@ -265,6 +265,60 @@ const TYPICAL: Fixture[] = [
   { name: "perception encoder core", model: { id: "facebook/PE-Core-L14-336", tags: [] } },
   { name: "pruna diffusers", model: { id: "PrunaAI/FLUX.1-dev-smashed", tags: ["pruna-ai", "diffusers"] } },
   { name: "pruna pro", model: { id: "PrunaAI/pro-model", tags: ["pruna_pro-ai", "transformers"] } },
+  // Branches the newest catalogue added to existing libraries (diffusers, transformers, sentence-transformers, mlx).
+  {
+    name: "diffusers image-to-video",
+    model: {
+      id: "Wan-AI/Wan2.1-I2V-14B-480P-Diffusers",
+      tags: ["diffusers"],
+      pipeline_tag: "image-to-video",
+      widgetData: [{ text: "a cat surfing" }],
+    },
+  },
+  {
+    name: "diffusers lora image-to-image",
+    model: {
+      id: "acme/kontext-lora",
+      tags: ["lora"],
+      pipeline_tag: "image-to-image",
+      cardData: { base_model: "black-forest-labs/FLUX.1-Kontext-dev" },
+    },
+  },
+  { name: "diffusers inpainting", model: { id: "diffusers/sdxl-inpaint", tags: ["StableDiffusionXLInpaintPipeline"] } },
+  { name: "flux fill", model: { id: "black-forest-labs/FLUX.1-Fill-dev", tags: ["FluxFillPipeline"] } },
+  {
+    name: "pylate colbert",
+    model: { id: "lightonai/GTE-ModernColBERT-v1", tags: ["PyLate", "sentence-transformers"] },
+  },
+  {
+    name: "transformers image classification",
+    model: {
+      id: "google/vit-base-patch16-224",
+      tags: ["transformers"],
+      pipeline_tag: "image-classification",
+      transformersInfo: { auto_model: "AutoModelForImageClassification", processor: "AutoImageProcessor" },
+    },
+  },
+  {
+    name: "transformers summarization",
+    model: {
+      id: "facebook/bart-large-cnn",
+      tags: ["transformers"],
+      pipeline_tag: "summarization",
+      transformersInfo: { auto_model: "AutoModelForSeq2SeqLM", processor: "AutoTokenizer" },
+    },
+  },
+  {
+    name: "transformers chat template in processor config",
+    model: {
+      id: "acme/vlm-processor-template",
+      tags: ["transformers", "conversational"],
+      pipeline_tag: "image-text-to-text",
+      transformersInfo: { auto_model: "AutoModelForImageTextToText", processor: "AutoProcessor" },
+      config: { processor_config: { chat_template: "{{ messages }}" } },
+    },
+  },
+  { name: "mlx text generation", model: { id: "mlx-community/gpt2", tags: ["mlx"], pipeline_tag: "text-generation" } },
 ];
 
 /** Every string value of the record that a repository author controls, replaced by its hostile form. */

@@ -33,20 +33,50 @@ llm = Llama.from_pretrained(
   return [`${load}\noutput = llm(\n\t"Once upon a time,",\n\tmax_tokens=512,\n\techo=True\n)\nprint(output)`];
 }
 
+/** mlx-vlm for vision-language models, mlx-lm for text generation (chat or plain), else a download to run locally. */
 export function mlx(model: ModelData): string[] {
   const tag = pipelineTag(model);
-  if (tag === "text-generation" || tag === "image-text-to-text" || hasTag(model, "conversational")) {
+  const id = pyStr(model.id);
+  if (tag === "image-text-to-text") {
     return [
-      `# pip install mlx-lm
+      `# pip install mlx-vlm
+from mlx_vlm import generate, load
+from mlx_vlm.prompt_utils import apply_chat_template
+from mlx_vlm.utils import load_config
+
+model, processor = load(${id})
+config = load_config(${id})
+
+image = ["http://images.cocodataset.org/val2017/000000039769.jpg"]
+prompt = "Describe this image."
+
+formatted_prompt = apply_chat_template(processor, config, prompt, num_images=len(image))
+output = generate(model, processor, formatted_prompt, image)
+print(output)`,
+    ];
+  }
+  if (tag === "text-generation" || hasTag(model, "conversational")) {
+    if (hasTag(model, "conversational")) {
+      return [
+        `# pip install mlx-lm
 from mlx_lm import generate, load
 
-model, tokenizer = load(${pyStr(model.id)})
+model, tokenizer = load(${id})
 
 prompt = "Write a story about Einstein"
 messages = [{"role": "user", "content": prompt}]
 prompt = tokenizer.apply_chat_template(messages, add_generation_prompt=True)
 
 text = generate(model, tokenizer, prompt=prompt, verbose=True)`,
+      ];
+    }
+    return [
+      `# pip install mlx-lm
+from mlx_lm import generate, load
+
+model, tokenizer = load(${id})
+
+text = generate(model, tokenizer, prompt="Once upon a time in", verbose=True)`,
     ];
   }
   return [

@@ -1,4 +1,5 @@
-// sentence-transformers: bi-encoders (SentenceTransformer) and rerankers (CrossEncoder), catalogue.md §6.2.
+// sentence-transformers: bi-encoders (SentenceTransformer) and rerankers (CrossEncoder), catalogue.md §6.2, and
+// PyLate ColBERT models (newest catalogue).
 import type { ModelData } from "../../model-data.js";
 import { pyStr } from "../../snippets/quote.js";
 import { firstWidget, hasTag, pipelineTag } from "./model-fields.js";
@@ -16,6 +17,23 @@ function widgetSentences(model: ModelData): string[] | undefined {
 
 export function sentenceTransformers(model: ModelData): string[] {
   const id = pyStr(model.id);
+  // PyLate late-interaction (ColBERT) models are stored in the sentence-transformers format but load with PyLate.
+  if (hasTag(model, "PyLate")) {
+    return [
+      `# pip install pylate
+from pylate import models
+
+queries = ["Which planet is known as the Red Planet?"]
+documents = [
+    "Venus is often called Earth's twin because of its similar size and proximity.",
+    "Mars, known for its reddish appearance, is often referred to as the Red Planet.",
+]
+
+model = models.ColBERT(model_name_or_path=${id})
+queries_embeddings = model.encode(queries, is_query=True)
+documents_embeddings = model.encode(documents, is_query=False)`,
+    ];
+  }
   if (hasTag(model, "cross-encoder") || pipelineTag(model) === "text-ranking") {
     return [
       `from sentence_transformers import CrossEncoder

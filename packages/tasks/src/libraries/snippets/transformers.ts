@@ -7,10 +7,20 @@ import { hasTag, pipelineTag } from "./model-fields.js";
 export const TRANSFORMERS_UNKNOWN_MODEL = "# ⚠️ Type of model unknown";
 export const TRANSFORMERS_JS_UNKNOWN_TAG = "// ⚠️ Unknown pipeline tag";
 
-/** Whether the tokenizer config carries a chat template (a string or a non-empty list of named templates). */
-function hasChatTemplate(model: ModelData): boolean {
-  const template: unknown = model.config?.tokenizer_config?.chat_template;
+/** Whether a chat template value is usable: a non-empty string or a non-empty list of named templates. */
+function isChatTemplate(template: unknown): boolean {
   return (typeof template === "string" && template.length > 0) || (Array.isArray(template) && template.length > 0);
+}
+
+/** Whether the model carries a chat template: in its tokenizer config, its processor config or its own file. */
+function hasChatTemplate(model: ModelData): boolean {
+  const config = model.config;
+  const processorConfig: unknown = config?.processor_config;
+  const processorTemplate: unknown =
+    typeof processorConfig === "object" && processorConfig !== null
+      ? (processorConfig as Record<string, unknown>).chat_template
+      : undefined;
+  return [config?.tokenizer_config?.chat_template, processorTemplate, config?.chat_template_jinja].some(isChatTemplate);
 }
 
 /** The processor variable name the snippet uses for a processor class. */
@@ -21,6 +31,33 @@ function processorVariable(processorClass: string): string {
 }
 
 const CHAT_MESSAGES = 'messages = [\n    {"role": "user", "content": "Who are you?"},\n]';
+
+/** An image and a question about it, for conversational vision-language models. */
+const IMAGE_CHAT_MESSAGES = `messages = [
+    {
+        "role": "user",
+        "content": [
+            {"type": "image", "url": "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/p-blog/candy.JPG"},
+            {"type": "text", "text": "What animal is on the candy?"},
+        ],
+    },
+]`;
+
+const PARROTS = "https://huggingface.co/datasets/huggingface/documentation-images/resolve/main/hub/parrots.png";
+
+/** Example calls after the pipeline line, for tasks whose input is not obvious from the task name. */
+const PIPELINE_EXAMPLES: Readonly<Record<string, string>> = {
+  "image-classification": `pipe(${pyStr(PARROTS)})`,
+  "zero-shot-image-classification": `pipe(\n    ${pyStr(PARROTS)},\n    candidate_labels=["animals", "humans", "landscape"],\n)`,
+};
+
+/** Pipelines that transformers v5 removed: the block still shows them, with a warning. */
+const REMOVED_IN_V5 = new Set(["image-to-text", "summarization", "translation"]);
+const REMOVED_IN_V5_WARNING = [
+  "# ⚠️ The pipeline for this task is no longer supported in transformers v5.",
+  "# Pin transformers<5 to use it, or load the model directly (below)",
+  "# and call model.generate yourself.",
+];
 
 export function transformers(model: ModelData): string[] {
   const info = model.transformersInfo;
@@ -39,12 +76,12 @@ export function transformers(model: ModelData): string[] {
       `from transformers import ${processorClass}, ${autoModel}`,
       "",
       `${variable} = ${processorClass}.from_pretrained(${id}${remote})`,
-      `model = ${autoModel}.from_pretrained(${id}${remote})`,
+      `model = ${autoModel}.from_pretrained(${id}${remote}, device_map="auto")`,
     );
     if (chat && variable !== "extractor") {
       direct.push(
         "",
-        CHAT_MESSAGES,
+        pipelineTag(model) === "image-text-to-text" ? IMAGE_CHAT_MESSAGES : CHAT_MESSAGES,
         `inputs = ${variable}.apply_chat_template(`,
         "    messages,",
         "    add_generation_prompt=True,",
@@ -58,7 +95,11 @@ export function transformers(model: ModelData): string[] {
       );
     }
   } else {
-    direct.push(`from transformers import ${autoModel}`, "", `model = ${autoModel}.from_pretrained(${id}${remote})`);
+    direct.push(
+      `from transformers import ${autoModel}`,
+      "",
+      `model = ${autoModel}.from_pretrained(${id}${remote}, device_map="auto")`,
+    );
   }
 
   const tag = pipelineTag(model);
@@ -67,11 +108,18 @@ export function transformers(model: ModelData): string[] {
 
   const pipe = [
     "# Use a pipeline as a high-level helper",
+    ...(REMOVED_IN_V5.has(tag) ? REMOVED_IN_V5_WARNING : []),
     "from transformers import pipeline",
     "",
     `pipe = pipeline(${pyStr(tag)}, model=${id}${remote})`,
   ];
-  if (chat) pipe.push(CHAT_MESSAGES, "pipe(messages)");
+  // Any conversational model gets example messages here: the pipeline applies the template it finds.
+  if (hasTag(model, "conversational")) {
+    if (tag === "image-text-to-text") pipe.push(IMAGE_CHAT_MESSAGES, "pipe(text=messages)");
+    else pipe.push(CHAT_MESSAGES, "pipe(messages)");
+  } else if (PIPELINE_EXAMPLES[tag] !== undefined) {
+    pipe.push(PIPELINE_EXAMPLES[tag]);
+  }
   return [pipe.join("\n"), direct.join("\n")];
 }
 
