@@ -51,6 +51,15 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * Build by-products that are not part of the site: source maps (they hand out the sources) and dot-folders such
+ * as Vite's `.vite/manifest.json` (the build's internals). The build keeps them for tooling; they are never served.
+ */
+function isPrivate(relativePath: string): boolean {
+  const segments = relativePath.split(sep).filter((segment) => segment !== "");
+  return segments.some((segment) => segment.startsWith(".")) || relativePath.toLowerCase().endsWith(".map");
+}
+
 export class WebAssets {
   private readonly root: string;
 
@@ -72,6 +81,7 @@ export class WebAssets {
     // Resolve inside the dist folder only: `..` and absolute tricks land outside the root and are refused.
     const target = resolve(this.root, `.${decoded.startsWith("/") ? decoded : `/${decoded}`}`);
     const inside = target === this.root || target.startsWith(this.root + sep);
+    if (inside && isPrivate(target.slice(this.root.length))) return new Response("Not found", { status: 404 });
     if (inside && !decoded.includes("\0") && (await isFile(target))) {
       const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? "application/octet-stream";
       const immutable = decoded.startsWith("/assets/");
