@@ -45,7 +45,10 @@ export const GGUF_QUANT_DESCRIPTIONS: Record<keyof typeof GGMLQuantizationType, 
   Q1_0: { bitsPerWeight: 1.125, description: "1-bit (sign) weights in blocks of 128 with one FP16 scale." },
   // Layout not yet in the gguf Python package we checked (0.19.0): 2.125 assumes Q1_0's 128-weight blocks with one
   // FP16 scale, at 2 bits per weight.
-  Q2_0: { bitsPerWeight: 2.125, description: "2-bit weights in large blocks with one FP16 scale, the 2-bit sibling of Q1_0." },
+  Q2_0: {
+    bitsPerWeight: 2.125,
+    description: "2-bit weights in large blocks with one FP16 scale, the 2-bit sibling of Q1_0.",
+  },
 };
 
 /**

@@ -30,6 +30,7 @@ export type {
   DeeplinkLocalApp,
   LocalApp,
   LocalAppKey,
+  LocalAppLink,
   LocalAppSnippet,
   LocalAppSnippetOutput,
   SnippetLocalApp,

@@ -79,7 +79,13 @@ export interface ModelData {
   };
   library_name?: string;
   safetensors?: { parameters: Record<string, number>; total: number; sharded: boolean };
-  gguf?: { total: number; architecture?: string; context_length?: number };
+  gguf?: {
+    total: number;
+    architecture?: string;
+    context_length?: number;
+    /** The chat template stored in the GGUF header (read by the tool-calling agent apps). */
+    chat_template?: string;
+  };
 }
 
 /** What example inputs and inference snippets need of a model. */

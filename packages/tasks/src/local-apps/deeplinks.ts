@@ -28,6 +28,7 @@ export const deeplinkLmStudio: Deeplink = (model, filepath) => {
 };
 
 export const deeplinkJan = pathLink("jan", "jan://models/huggingface/");
+export const deeplinkAtomicChat = pathLink("atomic-chat", "atomic-chat://models/huggingface/");
 export const deeplinkBackyard = pathLink("backyard", "https://backyard.ai/hf/model/");
 export const deeplinkSanctum = queryLink("sanctum", "sanctum://open_from_hf?model=");
 export const deeplinkMsty = pathLink("msty", "msty://models/search/hf/");

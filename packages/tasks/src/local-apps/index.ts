@@ -1,5 +1,9 @@
-// The local apps offered on model pages (catalogue.md §9), in display order. `LocalAppKey` is the union of the keys.
+// The local apps offered on model pages (catalogue.md §9 and catalogue-newest.md), in the newest display order with
+// 0.18's `invoke` kept after joyfusion. `LocalAppKey` is the union of the keys.
+import { snippetHermesAgent, snippetOpenClaw, snippetPi } from "./agent-snippets.js";
+import { snippetLemonade, snippetMlxLm, snippetUnsloth } from "./app-snippets.js";
 import {
+  deeplinkAtomicChat,
   deeplinkBackyard,
   deeplinkDiffusionBee,
   deeplinkDrawThings,
@@ -12,23 +16,36 @@ import {
   deeplinkRecurseChat,
   deeplinkSanctum,
 } from "./deeplinks.js";
-import { snippetLlamaCpp, snippetLocalAI, snippetNodeLlamaCpp, snippetOllama } from "./llm-snippets.js";
+import {
+  snippetDockerModelRunner,
+  snippetLlamaCpp,
+  snippetLocalAI,
+  snippetNodeLlamaCpp,
+  snippetOllama,
+} from "./llm-snippets.js";
 import {
   isDiffusersModel,
+  isDockerModelRunnerModel,
   isJellyboxModel,
+  isLemonadeModel,
   isLlamaCppGgufModel,
   isLoraModel,
+  isMlxLmModel,
   isMlxModel,
+  isSglangModel,
   isTextToImageModel,
   isTgiModel,
+  isToolCallingLocalModel,
+  isUnslothModel,
   isVllmModel,
 } from "./predicates.js";
-import { snippetTgi, snippetVllm } from "./server-snippets.js";
+import { snippetSglang, snippetTgi, snippetVllm } from "./server-snippets.js";
 import type { LocalApp } from "./types.js";
 
 export type {
   DeeplinkLocalApp,
   LocalApp,
+  LocalAppLink,
   LocalAppSnippet,
   LocalAppSnippetOutput,
   SnippetLocalApp,
@@ -55,6 +72,20 @@ export const LOCAL_APPS = {
     mainTask: "text-generation",
     displayOnModelPage: isVllmModel,
     snippet: snippetVllm,
+  },
+  sglang: {
+    prettyLabel: "SGLang",
+    docsUrl: "https://docs.sglang.io",
+    mainTask: "text-generation",
+    displayOnModelPage: isSglangModel,
+    snippet: snippetSglang,
+  },
+  "mlx-lm": {
+    prettyLabel: "MLX LM",
+    docsUrl: "https://github.com/ml-explore/mlx-lm",
+    mainTask: "text-generation",
+    displayOnModelPage: isMlxLmModel,
+    snippet: snippetMlxLm,
   },
   tgi: {
     prettyLabel: "TGI",
@@ -83,6 +114,13 @@ export const LOCAL_APPS = {
     mainTask: "text-generation",
     displayOnModelPage: isLlamaCppGgufModel,
     deeplink: deeplinkJan,
+  },
+  "atomic-chat": {
+    prettyLabel: "Atomic Chat",
+    docsUrl: "https://atomic.chat",
+    mainTask: "text-generation",
+    displayOnModelPage: (model) => isLlamaCppGgufModel(model) || isMlxModel(model),
+    deeplink: deeplinkAtomicChat,
   },
   backyard: {
     prettyLabel: "Backyard AI",
@@ -145,6 +183,7 @@ export const LOCAL_APPS = {
       model.tags.includes("coreml") && model.tags.includes("joyfusion") && isTextToImageModel(model),
     deeplink: deeplinkJoyFusion,
   },
+  // Removed from the newest catalogue; kept because our API mirrors 0.18 (see the package README).
   invoke: {
     prettyLabel: "Invoke",
     docsUrl: "https://github.com/invoke-ai/InvokeAI",
@@ -158,6 +197,48 @@ export const LOCAL_APPS = {
     mainTask: "text-generation",
     displayOnModelPage: isLlamaCppGgufModel,
     snippet: snippetOllama,
+  },
+  unsloth: {
+    prettyLabel: "Unsloth Studio",
+    docsUrl: "https://unsloth.ai/docs/new/studio",
+    mainTask: "text-generation",
+    displayOnModelPage: isUnslothModel,
+    snippet: snippetUnsloth,
+  },
+  "docker-model-runner": {
+    prettyLabel: "Docker Model Runner",
+    docsUrl: "https://docs.docker.com/ai/model-runner/",
+    mainTask: "text-generation",
+    displayOnModelPage: isDockerModelRunnerModel,
+    snippet: snippetDockerModelRunner,
+  },
+  lemonade: {
+    prettyLabel: "Lemonade",
+    docsUrl: "https://lemonade-server.ai",
+    mainTask: "text-generation",
+    displayOnModelPage: isLemonadeModel,
+    snippet: snippetLemonade,
+  },
+  pi: {
+    prettyLabel: "Pi",
+    docsUrl: "https://github.com/earendil-works/pi",
+    mainTask: "text-generation",
+    displayOnModelPage: isToolCallingLocalModel,
+    snippet: snippetPi,
+  },
+  "hermes-agent": {
+    prettyLabel: "Hermes Agent",
+    docsUrl: "https://hermes-agent.nousresearch.com/",
+    mainTask: "text-generation",
+    displayOnModelPage: isToolCallingLocalModel,
+    snippet: snippetHermesAgent,
+  },
+  openclaw: {
+    prettyLabel: "OpenClaw",
+    docsUrl: "https://github.com/openclaw/openclaw",
+    mainTask: "text-generation",
+    displayOnModelPage: isToolCallingLocalModel,
+    snippet: snippetOpenClaw,
   },
 } satisfies Record<string, LocalApp>;
 

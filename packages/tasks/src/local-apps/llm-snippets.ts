@@ -1,36 +1,42 @@
-// Shell snippets for the GGUF runners: llama.cpp, node-llama-cpp, Ollama and LocalAI (catalogue.md §9).
-// Model ids and file paths are untrusted: they enter commands only as shell-quoted words.
-import { parseGGUFQuantLabel } from "../gguf.js";
+// Shell snippets for the GGUF runners: llama.cpp, node-llama-cpp, Ollama, LocalAI and Docker Model Runner
+// (catalogue.md §9, with the newest catalogue's snippets). Model ids and file paths are untrusted: they enter
+// commands only as shell-quoted words; the quant tag is `:<label>` or the `{{QUANT_TAG}}` placeholder.
 import type { ModelData } from "../model-data.js";
 import { shWord } from "../snippets/quote.js";
-import { assertModel } from "./predicates.js";
+import { assertModel, isLlamaCppGgufModel } from "./predicates.js";
+import { quantTag } from "./quant-tag.js";
 import type { LocalAppSnippet } from "./types.js";
 
-/** `:<QUANT>` for a file whose name carries a quant label, else "". */
-const quantTag = (filepath: string): string => {
-  const label = parseGGUFQuantLabel(filepath);
-  return label ? `:${label}` : "";
-};
+/** `docker model run hf.co/<id>`, with the quant tag for GGUF models (a safetensors repo has a single variant). */
+export function snippetDockerModelRunner(model: ModelData, filepath?: string): string {
+  assertModel(model, "docker-model-runner snippet");
+  const tag = isLlamaCppGgufModel(model) ? quantTag(filepath) : "";
+  return `docker model run ${shWord(`hf.co/${model.id}`)}${tag}`;
+}
 
 export function snippetLlamaCpp(model: ModelData, filepath?: string): LocalAppSnippet[] {
   assertModel(model, "llama.cpp snippet");
-  // llama.cpp picks a default quant itself, so no placeholder: the tag only when a file was chosen.
-  const tag = filepath ? quantTag(filepath) : "";
-  const command = (binary: string): string => {
-    const lines = ["# Load and run the model:", `${binary} -hf ${shWord(model.id + tag)}`];
-    if (!model.tags.includes("conversational")) {
-      // A base model needs a prompt to continue; chat models start an interactive conversation.
-      lines[lines.length - 1] += " \\";
-      lines.push('  -p "Once upon a time,"');
-    }
-    return lines.join("\n");
-  };
+  const target = `${shWord(model.id)}${quantTag(filepath)}`;
+  // Every install gives both binaries: a server with a web UI, and a terminal chat.
+  const commands = (server: string, cli: string): string[] => [
+    `# Start a local OpenAI-compatible server with a web UI:\n${server} -hf ${target}`,
+    `# Run inference directly in the terminal:\n${cli} -hf ${target}`,
+  ];
   return [
-    { title: "Install from brew", setup: "brew install llama.cpp", content: command("llama-cli") },
+    {
+      title: "Install (macOS, Linux)",
+      setup: "curl -LsSf https://llama.app/install.sh | sh",
+      content: commands("llama serve", "llama cli"),
+    },
+    {
+      title: "Install from WinGet (Windows)",
+      setup: "winget install llama.cpp",
+      content: commands("llama serve", "llama cli"),
+    },
     {
       title: "Use pre-built binary",
       setup: ["# Download pre-built binary from:", "# https://github.com/ggerganov/llama.cpp/releases"].join("\n"),
-      content: command("./llama-cli"),
+      content: commands("./llama-server", "./llama-cli"),
     },
     {
       title: "Build from source code",
@@ -38,18 +44,17 @@ export function snippetLlamaCpp(model: ModelData, filepath?: string): LocalAppSn
         "git clone https://github.com/ggerganov/llama.cpp.git",
         "cd llama.cpp",
         "cmake -B build",
-        "cmake --build build -j --target llama-cli",
+        "cmake --build build -j --target llama-server llama-cli",
       ].join("\n"),
-      content: command("./build/bin/llama-cli"),
+      content: commands("./build/bin/llama-server", "./build/bin/llama-cli"),
     },
+    { title: "Use Docker", content: snippetDockerModelRunner(model, filepath) },
   ];
 }
 
 export function snippetNodeLlamaCpp(model: ModelData, filepath?: string): LocalAppSnippet[] {
   assertModel(model, "node-llama-cpp snippet");
-  // Unlike Ollama, keep the placeholder when the chosen file has no quant label: the site fills it in.
-  const tag = (filepath && quantTag(filepath)) || "{{OLLAMA_TAG}}";
-  const target = `${shWord(`hf:${model.id}`)}${tag}`;
+  const target = `${shWord(`hf:${model.id}`)}${quantTag(filepath)}`;
   return [
     { title: "Chat with the model", content: `npx -y node-llama-cpp chat ${target}` },
     {
@@ -61,8 +66,7 @@ export function snippetNodeLlamaCpp(model: ModelData, filepath?: string): LocalA
 
 export function snippetOllama(model: ModelData, filepath?: string): string {
   assertModel(model, "ollama snippet");
-  const tag = filepath ? quantTag(filepath) : "{{OLLAMA_TAG}}";
-  return `ollama run ${shWord(`hf.co/${model.id}`)}${tag}`;
+  return `ollama run ${shWord(`hf.co/${model.id}`)}${quantTag(filepath)}`;
 }
 
 export function snippetLocalAI(model: ModelData, filepath?: string): LocalAppSnippet[] {

@@ -1,4 +1,4 @@
-// Shapes of the local-app catalogue (catalogue.md §9).
+// Shapes of the local-app catalogue (catalogue.md §9; `links` and `{{QUANT_TAG}}` from the newest catalogue).
 import type { ModelData } from "../model-data.js";
 import type { PipelineType } from "../pipelines.js";
 
@@ -20,6 +20,14 @@ interface LocalAppBase {
   comingSoon?: boolean;
   /** Whether the app is offered on this model's page. */
   displayOnModelPage: (model: ModelData) => boolean;
+  /** Up to two more links shown beside the app (install guide, project page…), or a function of the model. */
+  links?: LocalAppLink[] | ((model: ModelData) => LocalAppLink[]);
+}
+
+/** An extra link of a local app. */
+export interface LocalAppLink {
+  label: string;
+  url: string;
 }
 
 /** An app opened through a link (custom scheme or web page). `filepath` is the GGUF file the user picked. */
@@ -28,8 +36,9 @@ export interface DeeplinkLocalApp extends LocalAppBase {
 }
 
 /**
- * An app used through shell commands. Snippets may contain `{{GGUF_FILE}}` (the chosen file) and `{{OLLAMA_TAG}}`
- * (`:<QUANT>` of the chosen file), which the site replaces.
+ * An app used through shell commands. Snippets may contain `{{GGUF_FILE}}` (the chosen file) and `{{QUANT_TAG}}`
+ * (the quant label of the chosen file, after a `:` that the snippet already has; it replaces 0.18's
+ * `{{OLLAMA_TAG}}`), which the site fills in when no file, or a file without a quant label, was passed.
  */
 export interface SnippetLocalApp extends LocalAppBase {
   snippet: (model: ModelData, filepath?: string) => LocalAppSnippetOutput;

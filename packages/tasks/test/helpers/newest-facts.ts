@@ -80,7 +80,14 @@ export interface NewestFacts {
   }>;
   hardware_added: SkuFact[];
   hardware_removed: Array<SkuFact & { probable_new_name: string }>;
-  hardware_changed: Array<{ category: string; vendor: string; name: string; field: string; old: unknown; new: unknown }>;
+  hardware_changed: Array<{
+    category: string;
+    vendor: string;
+    name: string;
+    field: string;
+    old: unknown;
+    new: unknown;
+  }>;
 }
 
 const FACTS_URL = new URL("../../../../../shared/spec/catalogue-newest.json", import.meta.url);

@@ -107,3 +107,29 @@ export const HOSTILE_IDS = [
   "evil/}} {{",
   "evil/\u2028sep",
 ];
+
+/**
+ * For each Python source, the string value of the first keyword argument `keyword` (`f(keyword="…")`) as Python's
+ * own parser reads it, or null when there is none or it is not a plain string constant.
+ */
+export function pythonStringArguments(sources: string[], keyword: string): Array<string | null> {
+  const script = `
+import ast, json, sys
+def value(src):
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, ast.keyword) and node.arg == sys.argv[1]:
+            v = node.value
+            return v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
+    return None
+print(json.dumps([value(src) for src in json.load(sys.stdin)]))
+`;
+  const result = spawnSync("python3", ["-c", script, keyword], {
+    input: JSON.stringify(sources),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`python3 failed: ${result.stderr}`);
+  const values = JSON.parse(result.stdout) as Array<string | null>;
+  if (values.length !== sources.length) throw new Error(`python3 read ${values.length} of ${sources.length} sources`);
+  return values;
+}

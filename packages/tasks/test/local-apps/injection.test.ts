@@ -2,55 +2,155 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_APPS, type LocalApp, type LocalAppSnippet } from "../../src/local-apps/index.js";
 import type { ModelData } from "../../src/model-data.js";
-import { bashSyntaxErrors, HOSTILE_IDS, traceShellCommands } from "../helpers/syntax.js";
+import {
+  bashSyntaxErrors,
+  HOSTILE_IDS,
+  pythonStringArguments,
+  pythonSyntaxErrors,
+  traceShellCommands,
+} from "../helpers/syntax.js";
+
+const TOOLS_TEMPLATE = "{%- if tools %}{{ tools | tojson }}{%- endif %}";
 
 const hostileModel = (id: string): ModelData => ({
   id,
-  tags: ["gguf", "transformers", "text-generation-inference", "lora", "safetensors", "mlx", "coreml", "joyfusion"],
+  tags: [
+    "gguf",
+    "transformers",
+    "text-generation-inference",
+    "lora",
+    "safetensors",
+    "mlx",
+    "coreml",
+    "joyfusion",
+    "conversational",
+    "mistral-common",
+  ],
   pipeline_tag: "text-generation",
   library_name: "diffusers",
-  gguf: { total: 1, context_length: 4096 },
+  gguf: { total: 1, context_length: 4096, chat_template: TOOLS_TEMPLATE },
 });
 
-/** Every shell block (setup and content) of every snippet app for a model. */
-function shellBlocks(model: ModelData, filepath?: string): Array<{ app: string; block: string }> {
-  const blocks: Array<{ app: string; block: string }> = [];
+/**
+ * Each hostile id in three records, so every branch of every snippet sees it: GGUF + MLX (MLX servers for the
+ * agents), GGUF only (llama.cpp servers, quant tags), and a RyzenAI safetensors checkpoint (Lemonade's NPU branch,
+ * Unsloth's FastModel block, no quant tag).
+ */
+const variants = (id: string): ModelData[] => {
+  const base = hostileModel(id);
+  return [
+    base,
+    { ...base, tags: base.tags.filter((tag) => tag !== "mlx") },
+    { ...base, tags: ["transformers", "ryzenai-npu", "unsloth"], gguf: undefined },
+  ];
+};
+
+type Language = "shell" | "python" | "json";
+
+/** The language of a block: shell unless it is Unsloth's Python loader or Pi's models.json. */
+function languageOf(app: string, title: string, part: "setup" | "content"): Language {
+  if (part === "content" && app === "unsloth" && title === "Load model with FastModel") return "python";
+  if (part === "content" && app === "pi" && title === "Configure the model in Pi") return "json";
+  return "shell";
+}
+
+interface Block {
+  app: string;
+  block: string;
+  language: Language;
+}
+
+/** Every block (setup and content) of every snippet app for a model. */
+function blocksOf(model: ModelData, filepath?: string): Block[] {
+  const blocks: Block[] = [];
   for (const [app, entry] of Object.entries(LOCAL_APPS) as Array<[string, LocalApp]>) {
     if (!("snippet" in entry)) continue;
     const output = entry.snippet(model, filepath);
     const snippets = (Array.isArray(output) ? output : [output]) as Array<string | LocalAppSnippet>;
     for (const snippet of snippets) {
       if (typeof snippet === "string") {
-        blocks.push({ app, block: snippet });
+        blocks.push({ app, block: snippet, language: "shell" });
         continue;
       }
-      if (snippet.setup) blocks.push({ app, block: snippet.setup });
+      if (snippet.setup) blocks.push({ app, block: snippet.setup, language: languageOf(app, snippet.title, "setup") });
       for (const content of Array.isArray(snippet.content) ? snippet.content : [snippet.content]) {
-        blocks.push({ app, block: content });
+        blocks.push({ app, block: content, language: languageOf(app, snippet.title, "content") });
       }
     }
   }
   return blocks;
 }
 
-const STUBS = ["llama-cli", "build/bin/llama-cli"];
+const STUBS = ["llama-cli", "llama-server", "build/bin/llama-cli", "build/bin/llama-server"];
 const FILE = "Q4_K_M/we'ird $(x) name-Q4_K_M.gguf";
 
-describe("local-app shell snippets with hostile ids", () => {
-  const models = [...HOSTILE_IDS, "plain/model", "conversational/model"].map((id) =>
-    id === "conversational/model" ? { ...hostileModel(id), tags: ["conversational"] } : hostileModel(id),
+/** The programs local-app snippets may run; an injected `rm`/`touch` would show up as anything else. */
+const PROGRAMS = new Set([
+  "llama",
+  "llama-cli",
+  "./llama-cli",
+  "./llama-server",
+  "./build/bin/llama-cli",
+  "./build/bin/llama-server",
+  "brew",
+  "winget",
+  "git",
+  "cd",
+  "cmake",
+  "npx",
+  "npm",
+  "ollama",
+  "local-ai",
+  "curl",
+  "sh",
+  "bash",
+  "docker",
+  "pip",
+  "vllm",
+  "python3",
+  "uv",
+  "mlx_lm.chat",
+  "mlx_lm.generate",
+  "mlx_lm.server",
+  "unsloth",
+  "irm",
+  "iex",
+  "lemonade",
+  "pi",
+  "hermes",
+  "openclaw",
+]);
+
+/** The argument after `flag` in a command line. */
+const after = (argv: string[], flag: string): string | undefined => {
+  const at = argv.indexOf(flag);
+  return at < 0 ? undefined : argv[at + 1];
+};
+
+describe("local-app snippets with hostile ids", () => {
+  const models = [...HOSTILE_IDS, "plain/model", "conversational/model"].flatMap((id) =>
+    id === "conversational/model" ? [{ ...hostileModel(id), tags: ["conversational"] }] : variants(id),
   );
   const withFile = (model: ModelData) => (HOSTILE_IDS.slice(0, 3).includes(model.id) ? [undefined, FILE] : [undefined]);
   const all = models.flatMap((model) =>
     withFile(model).flatMap((filepath) =>
-      shellBlocks(model, filepath).map((entry) => ({ ...entry, id: model.id, filepath })),
+      blocksOf(model, filepath).map((entry) => ({ ...entry, id: model.id, filepath })),
     ),
   );
   // Blocks that do not depend on the id (install steps) repeat across models: check each text once.
-  const cases = all.filter((c, i) => all.findIndex((other) => other.block === c.block) === i);
+  const unique = all.filter((c, i) => all.findIndex((other) => other.block === c.block) === i);
+  const cases = unique.filter((c) => c.language === "shell");
+
+  it("cover every snippet app", () => {
+    const apps = Object.entries(LOCAL_APPS)
+      .filter(([, app]) => "snippet" in app)
+      .map(([key]) => key);
+    expect(new Set(all.map((c) => c.app))).toEqual(new Set(apps));
+    expect(apps.length).toBe(14);
+  });
 
   it("are valid bash (bash -n)", () => {
-    expect(cases.length).toBeGreaterThan(150);
+    expect(cases.length).toBeGreaterThan(300);
     expect(bashSyntaxErrors(cases.map((c) => c.block))).toEqual([]);
   });
 
@@ -62,64 +162,153 @@ describe("local-app shell snippets with hostile ids", () => {
     expect(traces).toHaveLength(cases.length);
     // The recorder must see the commands at all, or the checks below would pass on empty traces.
     expect(traces.filter((calls) => calls.length > 0).length).toBeGreaterThan(cases.length / 2);
+    const checked = new Set<string>();
     traces.forEach((calls, i) => {
       const { id, app, block } = cases[i];
-      const programs = calls.map((argv) => argv[0]);
-      // Only the tools the snippet is about; an injected `rm`/`touch` would show up here.
-      for (const program of programs) {
-        expect(
-          [
-            "llama-cli",
-            "./llama-cli",
-            "./build/bin/llama-cli",
-            "brew",
-            "git",
-            "cd",
-            "cmake",
-            "npx",
-            "ollama",
-            "local-ai",
-          ]
-            .concat(["curl", "sh", "docker", "pip", "vllm"])
-            .includes(program),
-          `${app}: unexpected command ${program} in\n${block}`,
-        ).toBe(true);
+      for (const [program] of calls) {
+        expect(PROGRAMS.has(program), `${app}: unexpected command ${program} in\n${block}`).toBe(true);
       }
       const args = calls.flat();
-      if (block.includes("-hf ")) {
-        expect(
-          args.some((arg) => arg === id || arg.startsWith(`${id}:`)),
-          `${block}\n${JSON.stringify(calls)}`,
-        ).toBe(true);
-      }
-      if (block.includes("node-llama-cpp ")) expect(args.some((arg) => arg.startsWith(`hf:${id}`))).toBe(true);
-      if (block.startsWith("ollama")) expect(args.some((arg) => arg.startsWith(`hf.co/${id}`))).toBe(true);
+      const isIdOrTagged = (arg: string | undefined, prefix = "") =>
+        arg === `${prefix}${id}` || (arg?.startsWith(`${prefix}${id}:`) ?? false);
+      const expectArg = (what: string, ok: boolean) => {
+        checked.add(what);
+        expect(ok, `${app} ${what}: ${block}\n${JSON.stringify(calls)}`).toBe(true);
+      };
+      if (block.includes("-hf "))
+        expectArg(
+          "-hf",
+          calls.some((argv) => isIdOrTagged(after(argv, "-hf"))),
+        );
+      if (block.includes("node-llama-cpp "))
+        expectArg(
+          "hf:",
+          args.some((arg) => isIdOrTagged(arg, "hf:")),
+        );
+      if (block.startsWith("ollama"))
+        expectArg(
+          "ollama",
+          args.some((arg) => isIdOrTagged(arg, "hf.co/")),
+        );
+      if (block.startsWith("docker model run"))
+        expectArg(
+          "docker model",
+          args.some((arg) => isIdOrTagged(arg, "hf.co/")),
+        );
       if (block.includes("huggingface://")) {
-        expect(args.some((arg) => arg.startsWith(`huggingface://${id}/`))).toBe(true);
+        expectArg(
+          "localai",
+          args.some((arg) => arg.startsWith(`huggingface://${id}/`)),
+        );
       }
-      if (block.includes("vllm serve") && !block.includes("bash -c")) expect(args).toContain(id);
-      if (block.includes("--model")) expect(args).toContain(id);
+      if (block.includes("vllm serve"))
+        expectArg(
+          "vllm",
+          calls.some((argv) => after(argv, "serve") === id),
+        );
+      if (block.includes("--model "))
+        expectArg(
+          "--model",
+          calls.some((argv) => after(argv, "--model") === id),
+        );
+      if (block.includes("--model-path"))
+        expectArg(
+          "sglang",
+          calls.some((argv) => after(argv, "--model-path") === id),
+        );
+      if (block.includes("lemonade pull"))
+        expectArg(
+          "lemonade pull",
+          calls.some((argv) => isIdOrTagged(after(argv, "pull"))),
+        );
+      if (block.includes("lemonade run")) {
+        const name = id.slice(id.indexOf("/") + 1);
+        const run = calls.find((argv) => argv[1] === "run")?.[2] ?? "";
+        expectArg("lemonade run", run === `user.${name}` || run.startsWith(`user.${name}-`));
+      }
+      if (block.includes("model.default")) {
+        expectArg(
+          "hermes",
+          calls.some((argv) => isIdOrTagged(after(argv, "model.default"))),
+        );
+      }
+      if (block.includes("--custom-model-id")) {
+        expectArg(
+          "openclaw",
+          calls.some((argv) => isIdOrTagged(after(argv, "--custom-model-id"))),
+        );
+      }
       const dataIndex = calls.find((argv) => argv[0] === "curl" && argv.includes("--data"));
       if (dataIndex) {
         const body = JSON.parse(dataIndex[dataIndex.indexOf("--data") + 1]) as { model: string };
-        expect(body.model).toBe(id);
+        expectArg("curl body", body.model === id);
       }
+    });
+    // every kind of check above ran at least once, so none of them is dead
+    expect([...checked].sort()).toEqual(
+      [
+        "-hf",
+        "--model",
+        "curl body",
+        "docker model",
+        "hermes",
+        "hf:",
+        "lemonade pull",
+        "lemonade run",
+        "localai",
+        "ollama",
+        "openclaw",
+        "sglang",
+        "vllm",
+      ].sort(),
+    );
+  });
+
+  it("the SGLang Docker command runs the launcher with the id as one argument", () => {
+    const docker = cases.filter((c) => c.app === "sglang" && c.block.startsWith("docker run"));
+    expect(docker.length).toBeGreaterThan(HOSTILE_IDS.length);
+    traceShellCommands(docker.map((c) => c.block)).forEach((calls, i) => {
+      expect(calls).toHaveLength(1);
+      const argv = calls[0];
+      expect(argv.slice(argv.indexOf("lmsysorg/sglang:latest"))).toEqual([
+        "lmsysorg/sglang:latest",
+        "python3",
+        "-m",
+        "sglang.launch_server",
+        "--model-path",
+        docker[i].id,
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "30000",
+      ]);
     });
   });
 
-  it("docker exec … bash -c runs `vllm serve <id>` in the inner shell too", () => {
-    const inner = cases.filter((c) => c.block.includes("bash -c")).map((c) => c);
-    const outer = traceShellCommands(inner.map((c) => c.block));
-    expect(inner.length).toBeGreaterThan(0);
-    const commands = outer.map((trace) => {
-      const docker = trace.find((argv) => argv[0] === "docker") ?? [];
-      return docker[docker.indexOf("-c") + 1];
-    });
-    const innerTraces = traceShellCommands(commands);
-    expect(innerTraces).toHaveLength(inner.length);
-    innerTraces.forEach((calls, i) => {
-      expect(calls).toEqual([["vllm", "serve", inner[i].id]]);
-    });
+  it("Unsloth's FastModel block is valid Python that loads exactly the id", () => {
+    const python = unique.filter((c) => c.language === "python");
+    expect(python.length).toBeGreaterThan(HOSTILE_IDS.length);
+    expect(pythonSyntaxErrors(python.map((c) => c.block))).toEqual([]);
+    const names = pythonStringArguments(
+      python.map((c) => c.block),
+      "model_name",
+    );
+    expect(names).toEqual(python.map((c) => c.id));
+  });
+
+  it("Pi's models.json is valid JSON naming exactly the id (with its quant tag)", () => {
+    const json = unique.filter((c) => c.language === "json");
+    expect(json.length).toBeGreaterThan(HOSTILE_IDS.length);
+    for (const { block, id } of json) {
+      const [comment, ...rest] = block.split("\n");
+      expect(comment).toBe("# Add to ~/.pi/agent/models.json:");
+      const config = JSON.parse(rest.join("\n")) as {
+        providers: Record<string, { models: Array<{ id: string }> }>;
+      };
+      const [provider] = Object.values(config.providers);
+      const modelId = provider.models[0].id;
+      expect(modelId === id || modelId.startsWith(`${id}:`), block).toBe(true);
+    }
   });
 });
 

@@ -3,7 +3,8 @@ import type { TaskDataCustom } from "../types.js";
 const taskData: TaskDataCustom = {
   datasets: [
     {
-      description: "HaGRID hand-gesture images with 21 hand keypoints per hand extracted by MediaPipe, over 500k examples.",
+      description:
+        "HaGRID hand-gesture images with 21 hand keypoints per hand extracted by MediaPipe, over 500k examples.",
       id: "Vincent-luo/hagrid-mediapipe-hands",
     },
   ],

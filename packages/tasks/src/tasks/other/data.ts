@@ -3,7 +3,8 @@ import type { TaskDataCustom } from "../types.js";
 const taskData: TaskDataCustom = {
   datasets: [
     {
-      description: "FineWeb: 15 trillion tokens of cleaned web text, a common pre-training corpus for foundation models.",
+      description:
+        "FineWeb: 15 trillion tokens of cleaned web text, a common pre-training corpus for foundation models.",
       id: "HuggingFaceFW/fineweb",
     },
     {

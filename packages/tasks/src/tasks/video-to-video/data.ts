@@ -35,7 +35,10 @@ const taskData: TaskDataCustom = {
       description: "LTX-Video: fast DiT-based video model that also transforms an input video from a prompt.",
       id: "Lightricks/LTX-Video",
     },
-    { description: "CogVideoX 5B: text-to-video model with a video-to-video pipeline in Diffusers.", id: "THUDM/CogVideoX-5b" },
+    {
+      description: "CogVideoX 5B: text-to-video model with a video-to-video pipeline in Diffusers.",
+      id: "THUDM/CogVideoX-5b",
+    },
   ],
   spaces: [],
   summary:
