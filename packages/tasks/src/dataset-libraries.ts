@@ -1,4 +1,5 @@
-// Libraries that load hub datasets (catalogue.md §10), in display order.
+// Libraries that load hub datasets (catalogue.md §10, plus lance and datadesigner of the newest catalogue), in
+// display order.
 
 export interface DatasetLibraryUiElement {
   prettyLabel: string;
@@ -50,6 +51,12 @@ export const DATASET_LIBRARIES_UI_ELEMENTS = {
     repoUrl: "https://github.com/voxel51/fiftyone",
     docsUrl: "https://huggingface.co/docs/hub/datasets-fiftyone",
   },
+  lance: {
+    prettyLabel: "Lance",
+    repoName: "lance",
+    repoUrl: "https://github.com/lance-format/lance",
+    docsUrl: "https://huggingface.co/docs/hub/datasets-lance",
+  },
   argilla: {
     prettyLabel: "Argilla",
     repoName: "argilla",
@@ -67,6 +74,12 @@ export const DATASET_LIBRARIES_UI_ELEMENTS = {
     repoName: "duckdb",
     repoUrl: "https://github.com/duckdb/duckdb",
     docsUrl: "https://huggingface.co/docs/hub/datasets-duckdb",
+  },
+  datadesigner: {
+    prettyLabel: "NeMo Data Designer",
+    repoName: "datadesigner",
+    repoUrl: "https://github.com/NVIDIA-NeMo/DataDesigner",
+    docsUrl: "https://nvidia-nemo.github.io/DataDesigner/",
   },
 } satisfies Record<string, DatasetLibraryUiElement>;
 
