@@ -63,14 +63,15 @@ it("answers 503 with Retry-After when the queue is full, and serves again once i
 
   const slow = db.query("SELECT pg_sleep(60)").catch((error: unknown) => error);
   const requests = await Promise.all(
-    Array.from({ length: 8 }, () => app.request("/api/models?search=llama").then((response) => response)),
+    Array.from({ length: 8 }, async () => await app.request("/api/models?search=llama")),
   );
   const statuses = requests.map((response) => response.status);
   // One statement runs (the slow one), three wait; the other five are refused at once.
   expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(5);
   const refused = requests.find((response) => response.status === 503);
-  expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
-  expect(((await refused?.json()) as { error: string }).error).toMatch(/busy/);
+  if (refused === undefined) throw new Error("no request was refused");
+  expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+  expect(((await refused.json()) as { error: string }).error).toMatch(/busy/);
   expect(await slow).toBeInstanceOf(DbTimeoutError);
 
   const after = await app.request("/api/models?search=llama");
