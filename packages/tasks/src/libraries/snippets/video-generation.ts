@@ -1,7 +1,7 @@
 // Video and image generation of the newest catalogue: LTX-2 (run from its repository with uv), Phantom-Wan, UniWorld
 // (univa).
 import type { ModelData } from "../../model-data.js";
-import { pyStr, shWord } from "../../snippets/quote.js";
+import { commentText, pyStr, shWord } from "../../snippets/quote.js";
 import { hasTag, repoName } from "./model-fields.js";
 
 const LTX_IMAGE_HINT = "# For image-to-video, add: --image path/to/image.jpg 0 0.8";
@@ -14,8 +14,10 @@ export function ltx(model: ModelData): string[] {
   const install = `git clone https://github.com/Lightricks/LTX-2.git
 cd LTX-2
 uv sync --frozen`;
+  // The weight file names vary between repositories; the commands below assume <name>.safetensors and say so.
   const download = `hf download ${shWord(model.id)} --local-dir ${shWord(dir)}
-hf download google/gemma-3-12b-it-qat-q4_0-unquantized --local-dir models/gemma-3-12b`;
+hf download google/gemma-3-12b-it-qat-q4_0-unquantized --local-dir models/gemma-3-12b
+# The commands below use ${commentText(`${dir}/${repoName(model)}.safetensors`)}: use the .safetensors file you downloaded`;
   if (hasTag(model, "ic-lora")) {
     return [
       install,
