@@ -16,7 +16,7 @@ export {
 } from "./gguf.js";
 export type { GGUFQuantDescription } from "./gguf-descriptions.js";
 export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descriptions.js";
-export type { HardwareSpec, SkuType } from "./hardware.js";
+export type { AmdGpuHardwareSpec, HardwareSpec, NvidiaHardwareSpec, SkuType } from "./hardware.js";
 export { DEFAULT_MEMORY_OPTIONS, SKUS } from "./hardware.js";
 export type * from "./inference-types/index.js";
 export type { LibraryUiElement, ModelLibraryKey } from "./libraries/index.js";

@@ -80,6 +80,7 @@ export interface NewestFacts {
   }>;
   hardware_added: SkuFact[];
   hardware_removed: Array<SkuFact & { probable_new_name: string }>;
+  hardware_fields: { new_field_values_on_existing_skus: Array<Omit<SkuFact, "tflops">> };
   hardware_changed: Array<{
     category: string;
     vendor: string;
