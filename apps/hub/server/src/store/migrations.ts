@@ -1,8 +1,10 @@
 // Schema migrations, in code and in order. Each runs once, inside a transaction, and is recorded in
 // hub_schema_migrations. Never edit a migration that has shipped: add a new one.
+import { AUTH_MIGRATIONS } from "../auth/schema.js";
+import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import type { Db } from "./db.js";
 
-interface Migration {
+export interface Migration {
   version: number;
   name: string;
   statements: string[];
@@ -89,7 +91,50 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX IF NOT EXISTS hub_models_library_keyset_idx ON hub_models (library_name, (-downloads_sort), id)",
     ],
   },
+  // Versions 10–19: the repository index (issue 11). Datasets and spaces get a table each, shaped like
+  // hub_models: every listing then filters and sorts one table with its own statistics, and the model queries
+  // (the big table) keep their plans.
+  {
+    version: 10,
+    name: "repository facts on hub_models: private, sha, createdAt sort key, case-insensitive id look-up",
+    statements: [
+      "ALTER TABLE hub_models ADD COLUMN IF NOT EXISTS private boolean NOT NULL DEFAULT false",
+      "ALTER TABLE hub_models ADD COLUMN IF NOT EXISTS sha text",
+      "ALTER TABLE hub_models ADD COLUMN IF NOT EXISTS created_at_sort bigint NOT NULL DEFAULT -1",
+      `UPDATE hub_models SET created_at_sort = (extract(epoch FROM created_at) * 1000)::bigint
+        WHERE created_at IS NOT NULL`,
+      "CREATE INDEX IF NOT EXISTS hub_models_id_lower_idx ON hub_models (lower(id))",
+      "CREATE INDEX IF NOT EXISTS hub_models_created_keyset_idx ON hub_models ((-created_at_sort), id)",
+    ],
+  },
+  {
+    version: 11,
+    name: "datasets and spaces tables shaped like hub_models",
+    statements: [
+      "CREATE TABLE IF NOT EXISTS hub_datasets (LIKE hub_models INCLUDING ALL)",
+      "CREATE TABLE IF NOT EXISTS hub_spaces (LIKE hub_models INCLUDING ALL)",
+    ],
+  },
+  {
+    version: 12,
+    name: "likes per user",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS hub_likes (
+        repo_type text NOT NULL,
+        repo_key text NOT NULL,
+        user_key text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (repo_type, repo_key, user_key)
+      )`,
+      "CREATE INDEX IF NOT EXISTS hub_likes_user_idx ON hub_likes (user_key, created_at DESC)",
+    ],
+  },
 ];
+
+/** Every migration of the server (index, accounts, storage), in the order they apply. */
+export const ALL_MIGRATIONS: readonly Migration[] = [...MIGRATIONS, ...AUTH_MIGRATIONS, ...STORAGE_MIGRATIONS].sort(
+  (a, b) => a.version - b.version,
+);
 
 export async function migrate(db: Db): Promise<number[]> {
   await db.query(
@@ -100,7 +145,7 @@ export async function migrate(db: Db): Promise<number[]> {
     )`,
   );
   const applied: number[] = [];
-  for (const migration of MIGRATIONS) {
+  for (const migration of ALL_MIGRATIONS) {
     const done = await db.transaction(async (tx) => {
       // Two servers starting on one database must not both migrate: the advisory lock serialises them.
       if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(7307001)");

@@ -25,6 +25,10 @@ export interface ModelRow {
   likes: number | null;
   last_modified: string | null;
   created_at: string | null;
+  /** Only the owner and the owner's organizations see a private repository. */
+  private: boolean;
+  /** The default branch's head commit, when the record comes from a real repository. */
+  sha: string | null;
   /** Lexemes of the full-text index: every prefix of every word of the id (see searchLexemes). */
   search_words: string[];
   record: Record<string, unknown>;
@@ -146,6 +150,8 @@ export function toModelRow(input: unknown): ModelRow {
     likes: optionalCount(input, "likes", id),
     last_modified: optionalDate(input, "lastModified", id),
     created_at: optionalDate(input, "createdAt", id),
+    private: input.private === true,
+    sha: typeof input.sha === "string" && /^[0-9a-f]{40}$/.test(input.sha) ? input.sha : null,
     search_words: searchLexemes(id),
     record,
   };

@@ -1,16 +1,20 @@
 // The model index: every SQL statement the server runs lives here (and in migrations.ts), each one a constant
 // text with positional parameters. Filters and sort orders are picked from fixed fragments, never from input.
+import type { RepoType } from "../repos/repo-ref.js";
 import type { Db, SqlParam } from "./db.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
 
-export type SortKey = "downloads" | "likes" | "lastModified";
+export type SortKey = "downloads" | "likes" | "lastModified" | "createdAt" | "id";
 
 export interface SearchCursor {
-  /** The sort column's value (a bigint, as decimal text) of the last row seen. */
+  /** The sort column's value (a bigint, as decimal text; "0" when sorting by id) of the last row seen. */
   value: string;
   id: string;
 }
+
+/** Which private repositories a search may return: none, those of some namespaces, or all (the admin). */
+export type PrivateScope = { kind: "none" } | { kind: "namespaces"; namespaces: string[] } | { kind: "all" };
 
 export interface ModelSearch {
   search?: string;
@@ -23,6 +27,8 @@ export interface ModelSearch {
   direction: 1 | -1;
   limit: number;
   cursor?: SearchCursor;
+  /** Default: public repositories only. */
+  privateScope?: PrivateScope;
 }
 
 export interface ModelSummary {
@@ -36,7 +42,7 @@ export interface ModelSummary {
   likes: number | null;
   lastModified: string | null;
   createdAt: string | null;
-  private: false;
+  private: boolean;
 }
 
 export interface SearchPage {
@@ -45,32 +51,75 @@ export interface SearchPage {
   next?: SearchCursor;
 }
 
+/** One indexed repository: its columns, and its whole record when asked for. */
+export interface IndexedRow {
+  id: string;
+  author: string;
+  pipeline_tag: string | null;
+  library_name: string | null;
+  tags: string[];
+  downloads: number | null;
+  likes: number | null;
+  lastModified: string | null;
+  createdAt: string | null;
+  private: boolean;
+  sha: string | null;
+  record?: Record<string, unknown>;
+}
+
+export interface RowPage {
+  rows: IndexedRow[];
+  next?: SearchCursor;
+}
+
+/** One table per repository type (a fixed map: table names never come from input). */
+export const TABLES: Record<RepoType, string> = { model: "hub_models", dataset: "hub_datasets", space: "hub_spaces" };
+
 /**
- * Each sort key as the expression its keyset index is built on (migration 4): the stored key negated, so that
- * "key DESC, id ASC" is the index's own ascending order and "key ASC, id DESC" its backward scan.
+ * Each sort key as the expression its keyset index is built on (migrations 4 and 10): the stored key negated, so
+ * that "key DESC, id ASC" is the index's own ascending order and "key ASC, id DESC" its backward scan. Sorting by
+ * id uses the primary key alone.
  */
-const SORT_KEYS: Record<SortKey, { column: string; indexed: string }> = {
+const SORT_KEYS: Record<Exclude<SortKey, "id">, { column: string; indexed: string }> = {
   downloads: { column: "downloads_sort", indexed: "(-downloads_sort)" },
   likes: { column: "likes_sort", indexed: "(-likes_sort)" },
   lastModified: { column: "last_modified_sort", indexed: "(-last_modified_sort)" },
+  createdAt: { column: "created_at_sort", indexed: "(-created_at_sort)" },
 };
 
-const SUMMARY_COLUMNS =
-  "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at";
+/**
+ * Below this many matching rows a filtered search reads the matches first and sorts them (a few ms); above it the
+ * matches are dense enough that walking the sort order's index finds a page quickly. Issue 14: the planner alone
+ * walked the lastModified index for a tag held by 0.3 % of 66 k models (660 ms a page).
+ */
+export const SELECTIVE_ROWS = 3000;
 
-const UPSERT = `INSERT INTO hub_models (id, author, pipeline_tag, library_name, tags, providers, downloads, likes,
-    last_modified, created_at, downloads_sort, likes_sort, last_modified_sort, search, record)
+const SUMMARY_COLUMNS =
+  "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha";
+
+const upsertSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
+    downloads, likes, last_modified, created_at, downloads_sort, likes_sort, last_modified_sort, created_at_sort,
+    private, sha, search, record)
   SELECT r.id, r.author, r.pipeline_tag, r.library_name, r.tags, r.providers, r.downloads, r.likes,
     r.last_modified, r.created_at, coalesce(r.downloads, -1), coalesce(r.likes, -1),
-    coalesce((extract(epoch FROM r.last_modified) * 1000)::bigint, -1), array_to_tsvector(r.search_words), r.record
+    coalesce((extract(epoch FROM r.last_modified) * 1000)::bigint, -1),
+    coalesce((extract(epoch FROM r.created_at) * 1000)::bigint, -1), r.private, r.sha,
+    array_to_tsvector(r.search_words), r.record
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, author text, pipeline_tag text, library_name text, tags text[],
     providers text[], downloads bigint, likes bigint, last_modified timestamptz, created_at timestamptz,
-    search_words text[], record jsonb)
+    private boolean, sha text, search_words text[], record jsonb)
   ON CONFLICT (id) DO UPDATE SET author = EXCLUDED.author, pipeline_tag = EXCLUDED.pipeline_tag,
     library_name = EXCLUDED.library_name, tags = EXCLUDED.tags, providers = EXCLUDED.providers,
     downloads = EXCLUDED.downloads, likes = EXCLUDED.likes, last_modified = EXCLUDED.last_modified,
     created_at = EXCLUDED.created_at, downloads_sort = EXCLUDED.downloads_sort, likes_sort = EXCLUDED.likes_sort,
-    last_modified_sort = EXCLUDED.last_modified_sort, search = EXCLUDED.search, record = EXCLUDED.record`;
+    last_modified_sort = EXCLUDED.last_modified_sort, created_at_sort = EXCLUDED.created_at_sort,
+    private = EXCLUDED.private, sha = EXCLUDED.sha, search = EXCLUDED.search, record = EXCLUDED.record`;
+
+const UPSERT: Record<RepoType, string> = {
+  model: upsertSql(TABLES.model),
+  dataset: upsertSql(TABLES.dataset),
+  space: upsertSql(TABLES.space),
+};
 
 const BATCH = 1000;
 
@@ -97,7 +146,16 @@ function toSummary(row: Record<string, unknown>): ModelSummary {
     likes: numberOrNull(row.likes),
     lastModified: isoOrNull(row.last_modified),
     createdAt: isoOrNull(row.created_at),
-    private: false,
+    private: row.private === true,
+  };
+}
+
+function toIndexedRow(row: Record<string, unknown>): IndexedRow {
+  const { modelId: _modelId, ...summary } = toSummary(row);
+  return {
+    ...summary,
+    sha: typeof row.sha === "string" ? row.sha : null,
+    ...(row.record !== undefined && row.record !== null ? { record: row.record as Record<string, unknown> } : {}),
   };
 }
 
@@ -126,11 +184,11 @@ export class ModelStore {
   }
 
   /** Validates and inserts (or replaces) records; returns how many were written. Throws ModelRecordError. */
-  async upsert(records: readonly unknown[]): Promise<number> {
+  async upsert(records: readonly unknown[], type: RepoType = "model"): Promise<number> {
     const rows: ModelRow[] = records.map((record) => toModelRow(record));
     await this.db.transaction(async (tx) => {
       for (let start = 0; start < rows.length; start += BATCH) {
-        await tx.query(UPSERT, [JSON.stringify(rows.slice(start, start + BATCH))]);
+        await tx.query(UPSERT[type], [JSON.stringify(rows.slice(start, start + BATCH))]);
       }
     });
     return rows.length;
@@ -140,47 +198,95 @@ export class ModelStore {
    * Refreshes the planner's statistics after a bulk load. The search plans depend on them (how many ids a word
    * matches decides between the GIN index and walking the sort order), and PGlite has no autovacuum to do it.
    */
-  async analyze(): Promise<void> {
-    await this.db.query("ANALYZE hub_models");
+  async analyze(type?: RepoType): Promise<void> {
+    for (const table of type === undefined ? Object.values(TABLES) : [TABLES[type]]) await this.db.query(`ANALYZE ${table}`);
   }
 
-  async count(): Promise<number> {
-    const rows = await this.db.query<{ n: number }>("SELECT count(*)::float8 AS n FROM hub_models");
+  async count(type: RepoType = "model"): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM ${TABLES[type]}`);
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** Model summaries (the LocalBackend's shape). */
   async search(query: ModelSearch): Promise<SearchPage> {
-    const where: string[] = [];
+    const page = await this.searchRows("model", query, false);
+    return {
+      models: page.rows.map(({ sha: _sha, record: _record, ...row }) => ({ ...row, modelId: row.id })),
+      ...(page.next !== undefined ? { next: page.next } : {}),
+    };
+  }
+
+  /**
+   * One page of repositories of `type` matching `query`, in its sort order. A filtered search first counts its
+   * matches up to SELECTIVE_ROWS (an index look-up, bounded); a selective filter then reads its matches first
+   * (a MATERIALIZED CTE, which the planner cannot flatten into a walk of the sort index) and sorts them.
+   */
+  async searchRows(type: RepoType, query: ModelSearch, withRecord: boolean): Promise<RowPage> {
+    const table = TABLES[type];
+    const filters: string[] = [];
     const params: SqlParam[] = [];
     const bind = (value: SqlParam): string => {
       params.push(value);
       return `$${params.length}`;
     };
     const tsquery = query.search === undefined ? undefined : toPrefixQuery(query.search);
-    if (tsquery !== undefined) where.push(`search @@ ${bind(tsquery)}::tsquery`);
-    if (query.author !== undefined) where.push(`author = ${bind(query.author)}`);
-    if (query.pipelineTag !== undefined) where.push(`pipeline_tag = ${bind(query.pipelineTag)}`);
-    if (query.library !== undefined) where.push(`library_name = ${bind(query.library)}`);
-    if (query.provider !== undefined) where.push(`providers @> ARRAY[${bind(query.provider)}]::text[]`);
-    if (query.tags !== undefined && query.tags.length > 0) where.push(`tags @> ${bind(query.tags)}::text[]`);
+    if (tsquery !== undefined) filters.push(`search @@ ${bind(tsquery)}::tsquery`);
+    if (query.author !== undefined) filters.push(`author = ${bind(query.author)}`);
+    if (query.pipelineTag !== undefined) filters.push(`pipeline_tag = ${bind(query.pipelineTag)}`);
+    if (query.library !== undefined) filters.push(`library_name = ${bind(query.library)}`);
+    if (query.provider !== undefined) filters.push(`providers @> ARRAY[${bind(query.provider)}]::text[]`);
+    if (query.tags !== undefined && query.tags.length > 0) filters.push(`tags @> ${bind(query.tags)}::text[]`);
+    const selectiveCandidate = filters.length > 0;
+    const scope = query.privateScope ?? { kind: "none" };
+    if (scope.kind === "none") filters.push("NOT private");
+    else if (scope.kind === "namespaces")
+      filters.push(
+        `(NOT private OR lower(author) = ANY(${bind(scope.namespaces.map((name) => name.toLowerCase()))}::text[]))`,
+      );
 
-    const { column, indexed } = SORT_KEYS[query.sort];
-    // Direction -1 walks the keyset index forwards (key DESC, id ASC), direction 1 backwards.
     const ascending = query.direction === -1;
-    if (query.cursor !== undefined) {
-      // Rows strictly after the last one seen, as one row comparison on the index's own columns: the scan starts
-      // right there instead of filtering every earlier row with the same key.
-      const after = `(-${bind(query.cursor.value)}::bigint, ${bind(query.cursor.id)}::text)`;
-      where.push(`(${indexed}, id) ${ascending ? ">" : "<"} ${after}`);
+    let sortColumn: string;
+    let order: (key: string) => string;
+    if (query.sort === "id") {
+      // Direction -1 is descending, as for every other key.
+      sortColumn = "0::bigint";
+      if (query.cursor !== undefined) filters.push(`id ${ascending ? "<" : ">"} ${bind(query.cursor.id)}::text`);
+      order = () => (ascending ? "id DESC" : "id ASC");
+    } else {
+      const { column, indexed } = SORT_KEYS[query.sort];
+      sortColumn = column;
+      // Direction -1 walks the keyset index forwards (key DESC, id ASC), direction 1 backwards.
+      if (query.cursor !== undefined) {
+        // Rows strictly after the last one seen, as one row comparison on the index's own columns: the scan
+        // starts right there instead of filtering every earlier row with the same key.
+        const after = `(-${bind(query.cursor.value)}::bigint, ${bind(query.cursor.id)}::text)`;
+        filters.push(`(${indexed}, id) ${ascending ? ">" : "<"} ${after}`);
+      }
+      order = (key) => (ascending ? `(-${key}) ASC, id ASC` : `(-${key}) DESC, id DESC`);
     }
-    const order = ascending ? `${indexed} ASC, id ASC` : `${indexed} DESC, id DESC`;
-    const sql = `SELECT ${SUMMARY_COLUMNS}, ${column}::text AS sort_value FROM hub_models
-      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${order} LIMIT ${bind(query.limit + 1)}`;
+    const where = filters.length > 0 ? `WHERE ${filters.join(" AND ")}` : "";
+    const columns = `${SUMMARY_COLUMNS}${withRecord ? ", record" : ""}`;
+    let selective = false;
+    if (selectiveCandidate) {
+      const probe = await this.db.query<{ n: number }>(
+        `SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${table} ${where} LIMIT ${SELECTIVE_ROWS}) AS matches`,
+        params,
+      );
+      selective = Number(probe[0]?.n ?? 0) < SELECTIVE_ROWS;
+    }
+    const limit = bind(query.limit + 1);
+    // The selective plan sorts only (id, key) pairs of the matches, then reads the page's rows.
+    const sql = selective
+      ? `WITH matches AS MATERIALIZED (SELECT id, ${sortColumn} AS k FROM ${table} ${where}),
+           page AS (SELECT id, k FROM matches ORDER BY ${order("k")} LIMIT ${limit})
+         SELECT ${columns}, page.k::text AS sort_value FROM page JOIN ${table} USING (id) ORDER BY ${order("page.k")}`
+      : `SELECT ${columns}, ${sortColumn}::text AS sort_value FROM ${table} ${where}
+         ORDER BY ${order(sortColumn)} LIMIT ${limit}`;
     const rows = await this.db.query(sql, params);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      models: page.map(toSummary),
+      rows: page.map(toIndexedRow),
       ...(rows.length > query.limit && last !== undefined
         ? { next: { value: String(last.sort_value), id: String(last.id) } }
         : {}),
@@ -188,16 +294,17 @@ export class ModelStore {
   }
 
   /** The full stored record of one model, or undefined. */
-  async get(id: string): Promise<Record<string, unknown> | undefined> {
-    const rows = await this.db.query<{ record: Record<string, unknown> } & Record<string, unknown>>(
-      `SELECT ${SUMMARY_COLUMNS}, record FROM hub_models WHERE id = $1`,
-      [id],
-    );
-    const row = rows[0];
+  async get(id: string, type: RepoType = "model"): Promise<Record<string, unknown> | undefined> {
+    const row = await this.getRow(type, id);
     if (row === undefined) return undefined;
-    const summary = toSummary(row);
-    const { private: _private, ...columns } = summary;
-    return { ...row.record, ...columns, private: false };
+    const { sha: _sha, record, ...columns } = row;
+    return { ...record, ...columns, modelId: row.id };
+  }
+
+  /** One repository's row and record by its exact id. */
+  async getRow(type: RepoType, id: string): Promise<IndexedRow | undefined> {
+    const rows = await this.db.query(`SELECT ${SUMMARY_COLUMNS}, record FROM ${TABLES[type]} WHERE id = $1`, [id]);
+    return rows[0] === undefined ? undefined : toIndexedRow(rows[0]);
   }
 
   async getMeta(key: string): Promise<string | undefined> {
