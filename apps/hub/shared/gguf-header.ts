@@ -1,5 +1,7 @@
-// Reads the header of a GGUF file (magic, version, tensor count, metadata key/values) from its first bytes, in the
-// browser. Big arrays (tokenizer vocabularies) are summarised: their length and first items only.
+// Reads the header of a GGUF file (magic, version, tensor count, metadata key/values, and optionally the tensor
+// infos) from its first bytes. One dependency-free module shared by the web app (the GGUF page reads a local file
+// in the browser) and the server (derive/gguf.ts summarises uploaded GGUF files). Big arrays (tokenizer
+// vocabularies) are summarised: their length and first items only, unless the caller asks to keep one whole.
 
 export class GGUFHeaderError extends Error {
   override readonly name = "GGUFHeaderError";
@@ -9,8 +11,33 @@ export interface GGUFHeader {
   version: number;
   tensorCount: bigint;
   metadata: Array<{ key: string; type: string; value: unknown }>;
-  /** True when the bytes ran out before every metadata entry was read. */
+  /** True when the bytes ran out before every metadata entry (and, if asked, every tensor info) was read. */
   truncated: boolean;
+  /** The tensor infos, when `readTensors` was asked and the bytes held them all. */
+  tensors?: GGUFTensorInfo[];
+}
+
+export interface GGUFTensorInfo {
+  name: string;
+  shape: bigint[];
+  /** The ggml type id (quantisation) of the tensor's data. */
+  type: number;
+}
+
+export interface GGUFParseOptions {
+  /** Keys whose arrays are kept whole (up to `maxArrayItems`) instead of summarised, e.g. `tokenizer.ggml.tokens`. */
+  keepArrays?: ReadonlySet<string>;
+  /** Bound on a kept array (default 1 << 20 items). */
+  maxArrayItems?: number;
+  /** Also read the tensor infos that follow the metadata. */
+  readTensors?: boolean;
+}
+
+/** A summarised array value: its item type, length and first items (or every item when kept whole). */
+export interface GGUFArray {
+  arrayOf: string;
+  length: number;
+  preview: unknown[];
 }
 
 const TYPE_NAMES = [
@@ -30,6 +57,7 @@ const TYPE_NAMES = [
 ];
 const ARRAY_PREVIEW = 8;
 const MAX_STRING = 1 << 20;
+const MAX_DIMS = 8;
 
 class OutOfBytes extends Error {}
 
@@ -64,7 +92,7 @@ class Reader {
   }
 }
 
-function readValue(reader: Reader, type: number): unknown {
+function readValue(reader: Reader, type: number, keep = 0): unknown {
   switch (type) {
     case 0:
       return reader.u8();
@@ -89,11 +117,14 @@ function readValue(reader: Reader, type: number): unknown {
       if (itemType === 9) throw new GGUFHeaderError("nested arrays are not supported");
       const count = reader.u64();
       const preview: unknown[] = [];
+      const limit = BigInt(Math.max(keep, ARRAY_PREVIEW));
+      // Bounded by the bytes: every item consumes at least one byte, and the reader stops at the end.
       for (let index = 0n; index < count; index++) {
         const item = readValue(reader, itemType);
-        if (index < ARRAY_PREVIEW) preview.push(item);
+        if (index < limit) preview.push(item);
       }
-      return { arrayOf: TYPE_NAMES[itemType] ?? `type ${itemType}`, length: Number(count), preview };
+      const array: GGUFArray = { arrayOf: TYPE_NAMES[itemType] ?? `type ${itemType}`, length: Number(count), preview };
+      return array;
     }
     case 10:
       return reader.u64();
@@ -107,7 +138,7 @@ function readValue(reader: Reader, type: number): unknown {
 }
 
 /** Parses the header from the first bytes of a GGUF file. */
-export function parseGGUFHeader(bytes: Uint8Array): GGUFHeader {
+export function parseGGUFHeader(bytes: Uint8Array, options: GGUFParseOptions = {}): GGUFHeader {
   // A tag check rather than instanceof: byte arrays may come from another realm (a worker, a test environment).
   if (Object.prototype.toString.call(bytes) !== "[object Uint8Array]")
     throw new TypeError("parseGGUFHeader expects a Uint8Array");
@@ -129,8 +160,23 @@ export function parseGGUFHeader(bytes: Uint8Array): GGUFHeader {
     for (let index = 0n; index < count; index++) {
       const key = reader.string();
       const type = reader.u32();
-      const value = readValue(reader, type);
+      const keep = options.keepArrays?.has(key) === true ? (options.maxArrayItems ?? 1 << 20) : 0;
+      const value = readValue(reader, type, keep);
       header.metadata.push({ key, type: TYPE_NAMES[type] ?? String(type), value });
+    }
+    if (options.readTensors === true) {
+      const tensors: GGUFTensorInfo[] = [];
+      for (let index = 0n; index < header.tensorCount; index++) {
+        const name = reader.string();
+        const dims = reader.u32();
+        if (dims > MAX_DIMS) throw new GGUFHeaderError(`tensor ${name.slice(0, 100)} has ${dims} dimensions`);
+        const shape: bigint[] = [];
+        for (let dim = 0; dim < dims; dim++) shape.push(reader.u64());
+        const type = reader.u32();
+        reader.u64(); // offset of the data
+        tensors.push({ name, shape, type });
+      }
+      header.tensors = tensors;
     }
   } catch (error) {
     if (!(error instanceof OutOfBytes)) throw error;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formatValue, GGUFHeaderError, parseGGUFHeader } from "./gguf-header";
+import { formatValue, GGUFHeaderError, parseGGUFHeader } from "../../../../shared/gguf-header";
 
 /** Writes a GGUF header by hand (little endian), as the format specifies. */
 class Writer {

@@ -7,7 +7,7 @@ import {
   parseGGUFQuantLabel,
 } from "@hubkit/tasks";
 import { useState } from "react";
-import { formatValue, type GGUFHeader, parseGGUFHeader } from "./gguf-header";
+import { formatValue, type GGUFHeader, parseGGUFHeader } from "../../../../shared/gguf-header";
 
 const QUANTS = Object.entries(GGUF_QUANT_DESCRIPTIONS).map(([name, info]) => ({
   name,
