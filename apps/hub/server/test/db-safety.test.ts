@@ -85,7 +85,7 @@ it("refuses a second server and the import CLI on a folder in use, and survives 
   expect(await modelCount(url)).toBe(FIXTURE_MODELS.length);
 
   // The import CLI: non-zero, one line naming the lock, no stack trace.
-  const lockFile = join(dataDir, LOCK_FILE_NAME);
+  const lockFile = join(dataDir, "pglite", LOCK_FILE_NAME); // the PGlite folder inside the data root
   const imported = spawnSync(process.execPath, [...NODE_ARGS, "server/src/import.ts", "--", extra], {
     cwd: hubDir,
     env,

@@ -1,0 +1,462 @@
+// RepoStorage on bare git repositories, written with git's plumbing only. A commit writes its blobs, builds the new
+// tree in a private temporary index, creates the commit object, and then moves the branch with
+// `update-ref <ref> <new> <old>`: the compare-and-swap that makes a commit atomic (objects without a ref are
+// invisible) and turns a stale parent or a racing writer into a 412 instead of a lost update.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
+import { ApiError, RevisionNotFoundError, StaleParentError } from "../api/api-error.js";
+import { lfsAttributeLine, lfsPatterns } from "../lfs/attributes.js";
+import { lfsPointer } from "../lfs/pointer.js";
+import { defaultGitattributes } from "./default-gitattributes.js";
+import { streamGitBlob } from "./git-blob-stream.js";
+import { git, runGit } from "./git-run.js";
+import { parseLog, parseTreeListing, readPointers } from "./git-tree.js";
+import { PRE_RECEIVE_HOOK } from "./pre-receive-hook.js";
+import { checkedFolder, checkedPath } from "./repo-paths.js";
+import { apiSegment, isValidRepoId, type RepoRef } from "./repo-ref.js";
+import { ABBREVIATED_COMMIT_ID, COMMIT_ID, checkedBranchName, checkedTagName, isSafeRefName } from "./revisions.js";
+import type {
+  CommitRequest,
+  CommitResult,
+  CommitSummary,
+  LogPage,
+  RefList,
+  RefTarget,
+  RepoStorage,
+  TreeEntry,
+} from "./storage.js";
+import type { StorageLimits } from "./storage-limits.js";
+
+const DEFAULT_BRANCH = "main";
+const ZERO_OID = "0".repeat(40);
+/** Retries of a commit without `parentCommit` that lost the compare-and-swap to another writer. */
+const MAX_REBASE_ATTEMPTS = 3;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+
+interface FileEntry {
+  mode: string;
+  oid: string;
+}
+
+export class GitStorage implements RepoStorage {
+  constructor(
+    /** `<data>/repos`: holds `models/`, `datasets/`, `spaces/`. */
+    readonly root: string,
+    private readonly limits: StorageLimits,
+  ) {}
+
+  gitDir(ref: RepoRef): string {
+    if (!isValidRepoId(ref.id))
+      throw new ApiError(400, `Invalid repository id: ${JSON.stringify(ref.id.slice(0, 200))}`);
+    const [owner, name] = ref.id.split("/") as [string, string];
+    return join(this.root, apiSegment(ref.type), owner, `${name}.git`);
+  }
+
+  private run(ref: RepoRef, args: readonly string[], input?: Buffer | string, env?: Record<string, string>) {
+    return git(args, { gitDir: this.gitDir(ref), timeoutMs: this.limits.gitTimeoutMs, input, ...(env ? { env } : {}) });
+  }
+
+  private tryRun(ref: RepoRef, args: readonly string[], input?: Buffer | string, env?: Record<string, string>) {
+    return runGit(args, {
+      gitDir: this.gitDir(ref),
+      timeoutMs: this.limits.gitTimeoutMs,
+      input,
+      ...(env ? { env } : {}),
+    });
+  }
+
+  async exists(ref: RepoRef): Promise<boolean> {
+    return isValidRepoId(ref.id) && existsSync(join(this.gitDir(ref), "HEAD"));
+  }
+
+  private async requireRepo(ref: RepoRef): Promise<void> {
+    if (!(await this.exists(ref))) throw new ApiError(404, "Repository not found", { code: "RepoNotFound" });
+  }
+
+  async create(ref: RepoRef): Promise<CommitResult> {
+    const finalDir = this.gitDir(ref);
+    if (existsSync(finalDir)) throw new ApiError(409, `You already created this ${ref.type} repo`);
+    // Built in a temporary folder beside its final place and renamed in: a crash leaves no half-made repository.
+    const buildDir = `${finalDir}.tmp-${randomBytes(6).toString("hex")}`;
+    await mkdir(dirname(finalDir), { recursive: true });
+    const opts = { timeoutMs: this.limits.gitTimeoutMs };
+    try {
+      await git(["init", "--quiet", "--bare", `--initial-branch=${DEFAULT_BRANCH}`, buildDir], opts);
+      await writeFile(join(buildDir, "hooks", "pre-receive"), PRE_RECEIVE_HOOK(this.limits.maxRegularFileBytes), {
+        mode: 0o755,
+      });
+      const local = { ...opts, gitDir: buildDir };
+      await git(["config", "http.receivepack", "true"], local);
+      await git(["config", "receive.fsckObjects", "true"], local);
+      const blob = (await git(["hash-object", "-w", "--stdin"], { ...local, input: defaultGitattributes(ref.type) }))
+        .toString()
+        .trim();
+      const tree = (await git(["mktree"], { ...local, input: `100644 blob ${blob}\t.gitattributes\n` }))
+        .toString()
+        .trim();
+      const commit = (
+        await git(["commit-tree", tree, "-F", "-"], { ...local, input: "initial commit\n", env: identity("system") })
+      )
+        .toString()
+        .trim();
+      await git(["update-ref", `refs/heads/${DEFAULT_BRANCH}`, commit, ZERO_OID], local);
+      try {
+        await rename(buildDir, finalDir);
+      } catch (error) {
+        if (existsSync(finalDir)) throw new ApiError(409, `You already created this ${ref.type} repo`);
+        throw error;
+      }
+      return { commitOid: commit };
+    } finally {
+      await rm(buildDir, { recursive: true, force: true });
+    }
+  }
+
+  async delete(ref: RepoRef): Promise<void> {
+    await this.requireRepo(ref);
+    const dir = this.gitDir(ref);
+    // Renamed out of the way first, so the repository disappears at once even if removing its files is slow.
+    const trash = `${dir}.deleted-${randomBytes(6).toString("hex")}`;
+    await rename(dir, trash);
+    await rm(trash, { recursive: true, force: true });
+    await rmdir(dirname(dir)).catch(() => {});
+  }
+
+  async move(from: RepoRef, to: RepoRef): Promise<void> {
+    await this.requireRepo(from);
+    const target = this.gitDir(to);
+    if (existsSync(target)) throw new ApiError(409, `A ${to.type} repository called ${to.id} already exists`);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(this.gitDir(from), target);
+    await rmdir(dirname(this.gitDir(from))).catch(() => {});
+  }
+
+  async defaultBranch(_ref: RepoRef): Promise<string> {
+    return DEFAULT_BRANCH;
+  }
+
+  async resolveRevision(ref: RepoRef, revision: string): Promise<string | undefined> {
+    await this.requireRepo(ref);
+    let candidates: string[];
+    if (revision === "HEAD") candidates = [`refs/heads/${DEFAULT_BRANCH}`];
+    else if (!isSafeRefName(revision)) return undefined;
+    else if (revision.startsWith("refs/")) candidates = [revision];
+    else {
+      candidates = [`refs/heads/${revision}`, `refs/tags/${revision}`];
+      if (ABBREVIATED_COMMIT_ID.test(revision)) candidates.push(revision);
+    }
+    for (const candidate of candidates) {
+      const result = await this.tryRun(ref, ["rev-parse", "--verify", "--quiet", `${candidate}^{commit}`]);
+      const oid = result.stdout.toString().trim();
+      if (result.code === 0 && COMMIT_ID.test(oid)) return oid;
+    }
+    return undefined;
+  }
+
+  async listTree(
+    ref: RepoRef,
+    commit: string,
+    path: string,
+    options: { recursive: boolean },
+  ): Promise<TreeEntry[] | undefined> {
+    const folder = checkedFolder(path);
+    const object = folder === "" ? `${commit}^{tree}` : `${commit}:${folder}`;
+    const type = await this.tryRun(ref, ["cat-file", "-t", object]);
+    if (type.code !== 0 || type.stdout.toString().trim() !== "tree") return undefined;
+    const args = ["ls-tree", "-z", "--long", ...(options.recursive ? ["-r", "-t"] : []), object];
+    const entries = parseTreeListing(await this.run(ref, args), folder);
+    return this.withPointers(ref, entries);
+  }
+
+  async stat(ref: RepoRef, commit: string, path: string): Promise<TreeEntry | undefined> {
+    const folder = checkedFolder(path);
+    if (folder === "") {
+      const tree = (await this.run(ref, ["rev-parse", `${commit}^{tree}`])).toString().trim();
+      return { type: "directory", path: "", oid: tree, size: 0 };
+    }
+    const listing = await this.run(ref, ["--literal-pathspecs", "ls-tree", "-z", "--long", commit, "--", folder]);
+    const entries = parseTreeListing(listing, "").filter((entry) => entry.path === folder);
+    return (await this.withPointers(ref, entries))[0];
+  }
+
+  private async withPointers(ref: RepoRef, entries: TreeEntry[]): Promise<TreeEntry[]> {
+    const pointers = await readPointers(entries, (input) => this.run(ref, ["cat-file", "--batch"], input));
+    return entries.map((entry) => {
+      const pointer = pointers.get(entry.oid);
+      return pointer === undefined || entry.type !== "file"
+        ? entry
+        : { ...entry, size: pointer.size, lfs: { oid: pointer.oid, size: pointer.size, pointerSize: entry.size } };
+    });
+  }
+
+  async readBlob(ref: RepoRef, blobOid: string, maxBytes: number): Promise<Buffer> {
+    if (!COMMIT_ID.test(blobOid)) throw new ApiError(400, "Invalid blob id");
+    const size = Number((await this.run(ref, ["cat-file", "-s", blobOid])).toString().trim());
+    if (size > maxBytes) throw new ApiError(413, `File too large to read (${size} bytes, limit ${maxBytes})`);
+    return git(["cat-file", "blob", blobOid], {
+      gitDir: this.gitDir(ref),
+      timeoutMs: this.limits.gitTimeoutMs,
+      maxOutputBytes: maxBytes,
+    });
+  }
+
+  streamBlob(ref: RepoRef, blobOid: string, range?: { start: number; end: number }): Readable {
+    if (!COMMIT_ID.test(blobOid)) throw new ApiError(400, "Invalid blob id");
+    return streamGitBlob(this.gitDir(ref), blobOid, this.limits.gitTimeoutMs, range);
+  }
+
+  async lastCommits(ref: RepoRef, commit: string, paths: readonly string[]): Promise<Map<string, CommitSummary>> {
+    const result = new Map<string, CommitSummary>();
+    for (const path of paths.slice(0, 1000)) {
+      const args = ["--literal-pathspecs", "log", "-1", "--format=%H%x00%an%x00%at%x00%B%x1e", commit];
+      const out = await this.run(ref, path === "" ? args : [...args, "--", path]);
+      const [summary] = parseLog(out);
+      if (summary !== undefined) result.set(path, summary);
+    }
+    return result;
+  }
+
+  async log(ref: RepoRef, commit: string, page: { offset: number; limit: number }): Promise<LogPage> {
+    const total = Number((await this.run(ref, ["rev-list", "--count", commit])).toString().trim());
+    const out = await this.run(ref, [
+      "log",
+      "--format=%H%x00%an%x00%at%x00%B%x1e",
+      `--skip=${Math.max(0, Math.floor(page.offset))}`,
+      `--max-count=${Math.max(0, Math.floor(page.limit))}`,
+      commit,
+    ]);
+    return { commits: parseLog(out), total };
+  }
+
+  async refs(ref: RepoRef): Promise<RefList> {
+    await this.requireRepo(ref);
+    const out = await this.run(ref, [
+      "for-each-ref",
+      "--format=%(refname)%00%(objectname)%00%(*objectname)",
+      "refs/heads",
+      "refs/tags",
+    ]);
+    const list: RefList = { branches: [], tags: [] };
+    for (const line of out.toString("utf8").split("\n")) {
+      const [full, oid, peeled] = line.split("\0");
+      if (full === undefined || oid === undefined) continue;
+      const target: RefTarget = {
+        name: "",
+        ref: full,
+        targetCommit: peeled !== undefined && peeled !== "" ? peeled : oid,
+      };
+      if (full.startsWith("refs/heads/")) list.branches.push({ ...target, name: full.slice("refs/heads/".length) });
+      else if (full.startsWith("refs/tags/")) list.tags.push({ ...target, name: full.slice("refs/tags/".length) });
+    }
+    return list;
+  }
+
+  async commit(ref: RepoRef, request: CommitRequest): Promise<CommitResult> {
+    await this.requireRepo(ref);
+    for (let attempt = 1; ; attempt++) {
+      const head = await this.branchHead(ref, request.branch);
+      if (head === undefined) throw new RevisionNotFoundError(request.branch);
+      if (request.parentCommit !== undefined && !head.startsWith(request.parentCommit.toLowerCase()))
+        throw new StaleParentError();
+      const commit = await this.writeCommit(ref, head, request);
+      const moved = await this.tryRun(ref, ["update-ref", `refs/heads/${request.branch}`, commit, head]);
+      if (moved.code === 0) return { commitOid: commit };
+      // Someone else moved the branch between our read and our swap. With a parentCommit that is exactly the
+      // stale-parent case; without one, the commit is rebuilt on the new head (the operations are absolute).
+      if (request.parentCommit !== undefined || attempt >= MAX_REBASE_ATTEMPTS) throw new StaleParentError();
+    }
+  }
+
+  private async branchHead(ref: RepoRef, branch: string): Promise<string | undefined> {
+    if (!isSafeRefName(branch) || branch.startsWith("refs/")) return undefined;
+    const result = await this.tryRun(ref, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`]);
+    const oid = result.stdout.toString().trim();
+    return result.code === 0 && COMMIT_ID.test(oid) ? oid : undefined;
+  }
+
+  /** Writes the blobs, the tree and the commit object on top of `head`; no ref moves here. */
+  private async writeCommit(ref: RepoRef, head: string, request: CommitRequest): Promise<string> {
+    const files = new Map<string, FileEntry>();
+    const listing = await this.run(ref, ["ls-tree", "-r", "-z", "--full-tree", head]);
+    for (const record of listing.toString("utf8").split("\0")) {
+      const tab = record.indexOf("\t");
+      if (tab === -1) continue;
+      const [mode, , oid] = record.slice(0, tab).split(" ");
+      if (mode !== undefined && oid !== undefined) files.set(record.slice(tab + 1), { mode, oid });
+    }
+    const hashBlob = async (content: Buffer | string) =>
+      (await this.run(ref, ["hash-object", "-w", "--stdin"], content)).toString().trim();
+    const lfsPaths: string[] = [];
+    for (const operation of request.operations) {
+      if (operation.kind === "file") {
+        const path = checkedPath(operation.path);
+        if (operation.content.length > this.limits.maxRegularFileBytes)
+          throw new ApiError(
+            413,
+            `${path} is larger than ${this.limits.maxRegularFileBytes} bytes: upload it as an LFS file`,
+          );
+        files.set(path, { mode: "100644", oid: await hashBlob(operation.content) });
+      } else if (operation.kind === "lfsFile") {
+        const path = checkedPath(operation.path);
+        files.set(path, { mode: "100644", oid: await hashBlob(lfsPointer(operation.oid, operation.size)) });
+        lfsPaths.push(path);
+      } else {
+        const path = operation.kind === "deletedFolder" ? checkedFolder(operation.path) : checkedPath(operation.path);
+        // A deletedFile naming a folder removes the folder, as on the hub.
+        if (operation.kind === "deletedFile" && files.delete(path)) continue;
+        let removed = 0;
+        for (const key of [...files.keys()])
+          if (path === "" || key.startsWith(`${path}/`)) {
+            files.delete(key);
+            removed++;
+          }
+        if (removed === 0)
+          throw new ApiError(404, `A file with this name doesn't exist: ${path.slice(0, 200)}`, {
+            code: "EntryNotFound",
+          });
+      }
+    }
+    await this.coverLfsPaths(ref, files, lfsPaths, hashBlob);
+    checkFileFolderClashes(files);
+    const tree = await this.writeTree(ref, files);
+    const message = commitMessage(request.summary, request.description);
+    return (await this.run(ref, ["commit-tree", tree, "-p", head, "-F", "-"], message, identity(request.author)))
+      .toString()
+      .trim();
+  }
+
+  /** Adds `.gitattributes` lines for LFS files its patterns do not cover, so git clients smudge them too. */
+  private async coverLfsPaths(
+    ref: RepoRef,
+    files: Map<string, FileEntry>,
+    lfsPaths: string[],
+    hashBlob: (content: string) => Promise<string>,
+  ): Promise<void> {
+    if (lfsPaths.length === 0) return;
+    const current = files.get(".gitattributes");
+    const text = current === undefined ? "" : (await this.readBlob(ref, current.oid, 1024 * 1024)).toString("utf8");
+    const patterns = lfsPatterns(text);
+    const missing = lfsPaths.filter((path) => !patterns.matches(path));
+    if (missing.length === 0) return;
+    const updated = `${text}${text === "" || text.endsWith("\n") ? "" : "\n"}${missing.map(lfsAttributeLine).join("")}`;
+    files.set(".gitattributes", { mode: "100644", oid: await hashBlob(updated) });
+  }
+
+  private async writeTree(ref: RepoRef, files: Map<string, FileEntry>): Promise<string> {
+    const indexFile = join(this.gitDir(ref), `hubkit-index-${randomBytes(8).toString("hex")}`);
+    const env = { GIT_INDEX_FILE: indexFile };
+    try {
+      const info = [...files].map(([path, entry]) => `${entry.mode} ${entry.oid}\t${path}\0`).join("");
+      await this.run(ref, ["update-index", "-z", "--index-info"], info, env);
+      return (await this.run(ref, ["write-tree"], undefined, env)).toString().trim();
+    } finally {
+      await rm(indexFile, { force: true });
+    }
+  }
+
+  async createBranch(ref: RepoRef, name: string, startCommit: string): Promise<void> {
+    await this.requireRepo(ref);
+    const branch = checkedBranchName(name);
+    const created = await this.tryRun(ref, ["update-ref", `refs/heads/${branch}`, startCommit, ZERO_OID]);
+    if (created.code !== 0) {
+      if ((await this.branchHead(ref, branch)) !== undefined)
+        throw new ApiError(409, `Reference refs/heads/${branch} already exists`);
+      throw new ApiError(400, "Invalid reference for a branch");
+    }
+  }
+
+  async deleteBranch(ref: RepoRef, name: string): Promise<void> {
+    await this.requireRepo(ref);
+    if (name === DEFAULT_BRANCH) throw new ApiError(403, `Cannot delete refs/heads/${DEFAULT_BRANCH}`);
+    const head = await this.branchHead(ref, name);
+    if (head === undefined) throw new RevisionNotFoundError(name);
+    const deleted = await this.tryRun(ref, ["update-ref", "-d", `refs/heads/${name}`, head]);
+    if (deleted.code !== 0) throw new StaleParentError();
+  }
+
+  async createTag(ref: RepoRef, name: string, commit: string, message?: string): Promise<void> {
+    await this.requireRepo(ref);
+    const tag = checkedTagName(name);
+    let target = commit;
+    if (message !== undefined && message !== "") {
+      const tagObject = `object ${commit}\ntype commit\ntag ${tag}\ntagger ${identityLine("system")}\n\n${message.slice(0, MAX_MESSAGE_BYTES)}\n`;
+      target = (await this.run(ref, ["mktag"], tagObject)).toString().trim();
+    }
+    const created = await this.tryRun(ref, ["update-ref", `refs/tags/${tag}`, target, ZERO_OID]);
+    if (created.code !== 0) throw new ApiError(409, `Tag ${tag} already exists`);
+  }
+
+  async deleteTag(ref: RepoRef, name: string): Promise<void> {
+    await this.requireRepo(ref);
+    if (!isSafeRefName(name) || name.startsWith("refs/")) throw new RevisionNotFoundError(name);
+    const current = await this.tryRun(ref, ["rev-parse", "--verify", "--quiet", `refs/tags/${name}`]);
+    const oid = current.stdout.toString().trim();
+    if (current.code !== 0 || oid === "") throw new RevisionNotFoundError(name);
+    const deleted = await this.tryRun(ref, ["update-ref", "-d", `refs/tags/${name}`, oid]);
+    if (deleted.code !== 0) throw new StaleParentError();
+  }
+
+  /** Removes folders of repositories whose creation or deletion a crash interrupted. */
+  async cleanUp(): Promise<void> {
+    for (const segment of ["models", "datasets", "spaces"]) {
+      const typeDir = join(this.root, segment);
+      const owners = await readdir(typeDir).catch(() => [] as string[]);
+      for (const owner of owners) {
+        const names = await readdir(join(typeDir, owner)).catch(() => [] as string[]);
+        for (const name of names)
+          if (/\.git\.(tmp|deleted)-[0-9a-f]+$/.test(name))
+            await rm(join(typeDir, owner, name), { recursive: true, force: true });
+        for (const name of names)
+          if (name.endsWith(".git"))
+            for (const file of await readdir(join(typeDir, owner, name)).catch(() => [] as string[]))
+              if (file.startsWith("hubkit-index-")) await rm(join(typeDir, owner, name, file), { force: true });
+      }
+    }
+  }
+}
+
+/** A path that is a file must not also be a folder of another path (git cannot hold both). */
+function checkFileFolderClashes(files: Map<string, FileEntry>): void {
+  for (const path of files.keys()) {
+    let slash = path.indexOf("/");
+    while (slash !== -1) {
+      const folder = path.slice(0, slash);
+      if (files.has(folder))
+        throw new ApiError(409, `Cannot commit ${path.slice(0, 200)}: ${folder.slice(0, 200)} is a file`);
+      slash = path.indexOf("/", slash + 1);
+    }
+  }
+}
+
+function commitMessage(summary: string, description: string | undefined): string {
+  const title = summary.replace(/[\r\n]+/g, " ").trim() || "Commit";
+  const body = (description ?? "").trim();
+  return Buffer.from(body === "" ? `${title}\n` : `${title}\n\n${body}\n`)
+    .subarray(0, MAX_MESSAGE_BYTES)
+    .toString("utf8");
+}
+
+function email(user: string): string {
+  return `${user.replace(/[^A-Za-z0-9._-]/g, "_")}@users.noreply.hubkit`;
+}
+
+/** Author and committer: the user, at the current second (git's own resolution). */
+function identity(user: string): Record<string, string> {
+  const name = user.replace(/[<>\n]/g, "") || "unknown";
+  const date = `${Math.floor(Date.now() / 1000)} +0000`;
+  return {
+    GIT_AUTHOR_NAME: name,
+    GIT_AUTHOR_EMAIL: email(name),
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_NAME: name,
+    GIT_COMMITTER_EMAIL: email(name),
+    GIT_COMMITTER_DATE: date,
+  };
+}
+
+function identityLine(user: string): string {
+  return `${user} <${email(user)}> ${Math.floor(Date.now() / 1000)} +0000`;
+}
