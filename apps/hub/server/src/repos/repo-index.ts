@@ -1,7 +1,9 @@
 // What routes need from the repository index (the database, implemented in store/): which repositories exist and
 // who may see them, and keeping the searchable metadata in step with the repositories. The git repositories are
 // the truth; the index follows them (sync after every commit, reconciled at start).
-import type { RepoRef } from "./repo-ref.js";
+import type { Principal } from "../auth/principal.js";
+import type { IndexedRow, ModelSearch, RowPage } from "../store/model-store.js";
+import type { RepoRef, RepoType } from "./repo-ref.js";
 
 export interface RepoRegistration {
   /** The id as stored (its case), which may differ from the case a request used. */
@@ -22,4 +24,10 @@ export interface RepoIndex {
   remove(ref: RepoRef): Promise<void>;
   /** Counts one download of `path` if the library's download-count rules say it counts. */
   recordDownload(ref: RepoRef, path: string): Promise<void>;
+  /** One page of `GET /api/{type}s`: private repositories only for whom may read them. */
+  list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage>;
+  /** The indexed row with its whole record (by the stored id, after readableRepo). */
+  record(ref: RepoRef): Promise<IndexedRow | undefined>;
+  /** Likes (or unlikes) a repository for a user; returns its like count. */
+  setLike(ref: RepoRef, user: string, liked: boolean): Promise<number>;
 }

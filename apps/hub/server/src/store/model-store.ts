@@ -199,7 +199,8 @@ export class ModelStore {
    * matches decides between the GIN index and walking the sort order), and PGlite has no autovacuum to do it.
    */
   async analyze(type?: RepoType): Promise<void> {
-    for (const table of type === undefined ? Object.values(TABLES) : [TABLES[type]]) await this.db.query(`ANALYZE ${table}`);
+    for (const table of type === undefined ? Object.values(TABLES) : [TABLES[type]])
+      await this.db.query(`ANALYZE ${table}`);
   }
 
   async count(type: RepoType = "model"): Promise<number> {

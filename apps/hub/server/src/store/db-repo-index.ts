@@ -1,0 +1,326 @@
+// RepoIndex on the database (PGlite or PostgreSQL): registration facts, the searchable record of each repository,
+// downloads and likes. Storage is the truth: `sync` re-derives a repository's record from its default branch, and
+// `reconcile` (at start) heals what a crash between a ref update and the index update left behind.
+import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { visibleNamespaces } from "../auth/permissions.js";
+import type { Principal } from "../auth/principal.js";
+import { deriveRepoMetadata, type RepoMetadata } from "../derive/metadata.js";
+import type { LargeFileStore } from "../lfs/store.js";
+import type { RepoIndex, RepoRegistration } from "../repos/repo-index.js";
+import { isValidRepoId, REPO_TYPES, type RepoRef, type RepoType } from "../repos/repo-ref.js";
+import type { RepoStorage } from "../repos/storage.js";
+import { countsAsDownload } from "./download-rules.js";
+import { searchLexemes } from "./model-record.js";
+import { type IndexedRow, type ModelSearch, type ModelStore, type RowPage, TABLES } from "./model-store.js";
+
+/**
+ * Facts only the hub knows, not its files: kept from the stored record when a sync re-derives the rest (the seed's
+ * provider mapping snapshot and widget data, counts). Derived fields the files did not give (a seed model's
+ * `gguf` summary when its repository has no GGUF file) are kept too.
+ */
+const HUB_ONLY = [
+  "inferenceProviderMapping",
+  "inferenceProviderMappingSnapshot",
+  "widgetData",
+  "mask_token",
+  "spaces",
+  "model-index",
+  "baseModels",
+  "description",
+  "citation",
+  "paperswithcode_id",
+  "downloadsAllTime",
+] as const;
+const KEPT_UNLESS_DERIVED = [
+  "gguf",
+  "safetensors",
+  "transformersInfo",
+  "config",
+  "pipeline_tag",
+  "library_name",
+] as const;
+
+/** A stable 24-hex `_id` for a repository (the clients require one; the hub's are Mongo ids). */
+export function repoObjectId(type: RepoType, id: string): string {
+  return createHash("sha256").update(`${type}:${id.toLowerCase()}`).digest("hex").slice(0, 24);
+}
+
+export function privateScopeOf(principal: Principal): ModelSearch["privateScope"] {
+  if (principal.kind === "admin") return { kind: "all" };
+  const namespaces = visibleNamespaces(principal);
+  return namespaces.length === 0 ? { kind: "none" } : { kind: "namespaces", namespaces };
+}
+
+/** The record stored for a repository: derived facts over the hub-only ones of `previous`. */
+export function mergeRecord(
+  ref: RepoRef,
+  derived: RepoMetadata,
+  previous: Record<string, unknown> | undefined,
+  facts: { private: boolean; createdAt: string; downloads: number | null; likes: number | null },
+): Record<string, unknown> {
+  const { problems: _problems, ...fields } = derived;
+  const record: Record<string, unknown> = {};
+  for (const key of HUB_ONLY) if (previous?.[key] !== undefined) record[key] = previous[key];
+  for (const key of KEPT_UNLESS_DERIVED)
+    if (fields[key] === undefined && previous?.[key] !== undefined) record[key] = previous[key];
+  const author = ref.id.split("/")[0] ?? "";
+  // Card-given values are user input: only what the index can hold goes in (model-record.ts's rules).
+  const fit = (value: unknown) => typeof value === "string" && value.length > 0 && value.length <= 200;
+  const tags = [...new Set(fields.tags.filter(fit))].slice(0, 500);
+  for (const key of ["pipeline_tag", "library_name"] as const) if (!fit(fields[key])) delete fields[key];
+  return {
+    ...record,
+    ...fields,
+    tags,
+    id: ref.id,
+    author,
+    private: facts.private,
+    createdAt: facts.createdAt,
+    downloads: facts.downloads,
+    likes: facts.likes,
+    ...(ref.type === "model" ? { modelId: ref.id } : {}),
+  };
+}
+
+const REGISTRATION = (table: string) =>
+  `SELECT id, private, created_at, sha, library_name, record FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
+
+export class DbRepoIndex implements RepoIndex {
+  constructor(
+    readonly store: ModelStore,
+    private readonly storage: RepoStorage,
+    private readonly lfs: LargeFileStore,
+  ) {}
+
+  private async row(ref: RepoRef) {
+    const rows = await this.store.db.query<{
+      id: string;
+      private: boolean;
+      created_at: unknown;
+      sha: string | null;
+      library_name: string | null;
+      record: Record<string, unknown>;
+    }>(REGISTRATION(TABLES[ref.type]), [ref.id]);
+    return rows[0];
+  }
+
+  async lookup(ref: RepoRef): Promise<RepoRegistration | undefined> {
+    if (!isValidRepoId(ref.id)) return undefined;
+    const row = await this.row(ref);
+    if (row === undefined) return undefined;
+    return { id: row.id, private: row.private === true, createdAt: isoDate(row.created_at) };
+  }
+
+  async register(ref: RepoRef, facts: { private: boolean }): Promise<void> {
+    const now = new Date().toISOString();
+    await this.store.upsert(
+      [{ id: ref.id, private: facts.private, createdAt: now, lastModified: now, tags: [], siblings: [] }],
+      ref.type,
+    );
+    await this.sync(ref);
+  }
+
+  /** Derives the default branch's metadata from storage; a repository gone from storage leaves the index. */
+  async sync(ref: RepoRef): Promise<void> {
+    const previous = await this.row(ref);
+    const id = previous?.id ?? ref.id;
+    const stored = { type: ref.type, id };
+    if (!(await this.storage.exists(stored))) {
+      if (previous !== undefined) await this.remove(stored);
+      return;
+    }
+    const branch = await this.storage.defaultBranch(stored);
+    const commit = await this.storage.resolveRevision(stored, branch);
+    if (commit === undefined) return;
+    const derived = await deriveRepoMetadata(this.storage, this.lfs, stored, commit);
+    const record = mergeRecord(stored, derived, previous?.record, {
+      private: previous?.private === true,
+      createdAt: previous === undefined ? derived.lastModified : isoDate(previous.created_at),
+      downloads: numberOrNull(previous?.record.downloads),
+      likes: numberOrNull(previous?.record.likes),
+    });
+    await this.store.upsert([record], ref.type);
+  }
+
+  async setPrivate(ref: RepoRef, isPrivate: boolean): Promise<void> {
+    await this.store.db.query(
+      `UPDATE ${TABLES[ref.type]} SET private = $2, record = jsonb_set(record, '{private}', to_jsonb($2::boolean))
+       WHERE lower(id) = lower($1)`,
+      [ref.id, isPrivate],
+    );
+  }
+
+  async rename(from: RepoRef, to: RepoRef): Promise<void> {
+    const author = to.id.split("/")[0] ?? "";
+    const table = TABLES[from.type];
+    await this.store.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE ${table} SET id = $2, author = $3, search = array_to_tsvector($4::text[]),
+           record = record || jsonb_build_object('id', $2::text, 'author', $3::text)
+             || CASE WHEN record ? 'modelId' THEN jsonb_build_object('modelId', $2::text) ELSE '{}'::jsonb END
+         WHERE lower(id) = lower($1)`,
+        [from.id, to.id, author, searchLexemes(to.id)],
+      );
+      await tx.query("UPDATE hub_likes SET repo_key = lower($2) WHERE repo_type = $3 AND repo_key = lower($1)", [
+        from.id,
+        to.id,
+        from.type,
+      ]);
+    });
+  }
+
+  async remove(ref: RepoRef): Promise<void> {
+    await this.store.db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM ${TABLES[ref.type]} WHERE lower(id) = lower($1)`, [ref.id]);
+      await tx.query("DELETE FROM hub_likes WHERE repo_type = $1 AND repo_key = lower($2)", [ref.type, ref.id]);
+    });
+  }
+
+  async recordDownload(ref: RepoRef, path: string): Promise<void> {
+    const row = await this.row(ref);
+    if (row === undefined || !countsAsDownload(ref.type, row.library_name, path)) return;
+    await this.store.db.query(
+      `UPDATE ${TABLES[ref.type]} SET downloads = coalesce(downloads, 0) + 1,
+         downloads_sort = coalesce(downloads, 0) + 1,
+         record = record || jsonb_build_object('downloads', coalesce(downloads, 0) + 1,
+           'downloadsAllTime', coalesce((record->>'downloadsAllTime')::bigint, coalesce(downloads, 0)) + 1)
+       WHERE id = $1`,
+      [row.id],
+    );
+  }
+
+  /** One page of a listing, showing private repositories only to whom may see them. */
+  list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage> {
+    return this.store.searchRows(type, { ...query, privateScope: privateScopeOf(principal) }, withRecord);
+  }
+
+  /** The indexed row and record of a repository (by its stored id). */
+  record(ref: RepoRef): Promise<IndexedRow | undefined> {
+    return this.store.getRow(ref.type, ref.id);
+  }
+
+  /** Likes or unlikes `ref` for `user`; returns the new like count. */
+  async setLike(ref: RepoRef, user: string, liked: boolean): Promise<number> {
+    const table = TABLES[ref.type];
+    return this.store.db.transaction(async (tx) => {
+      if (liked)
+        await tx.query(
+          "INSERT INTO hub_likes (repo_type, repo_key, user_key) VALUES ($1, lower($2), lower($3)) ON CONFLICT DO NOTHING",
+          [ref.type, ref.id, user],
+        );
+      else
+        await tx.query("DELETE FROM hub_likes WHERE repo_type = $1 AND repo_key = lower($2) AND user_key = lower($3)", [
+          ref.type,
+          ref.id,
+          user,
+        ]);
+      const rows = await tx.query<{ n: number }>(
+        "SELECT count(*)::float8 AS n FROM hub_likes WHERE repo_type = $1 AND repo_key = lower($2)",
+        [ref.type, ref.id],
+      );
+      const likes = Number(rows[0]?.n ?? 0);
+      await tx.query(
+        `UPDATE ${table} SET likes = $2, likes_sort = $2, record = record || jsonb_build_object('likes', $2::bigint)
+         WHERE id = $1`,
+        [ref.id, likes],
+      );
+      return likes;
+    });
+  }
+
+  /**
+   * Brings the index in line with the repositories on disk: a repository whose default branch moved without the
+   * index following (a crash between the two) is re-synced, one the index lacks is registered private (its
+   * creator's wish is unknown; private leaks nothing), and an indexed repository gone from disk is removed.
+   * Index rows without a `sha` are hub records without a repository (a dump imported for search) and stay.
+   */
+  async reconcile(concurrency = 4): Promise<{ synced: number; registered: number; removed: number }> {
+    const counts = { synced: 0, registered: 0, removed: 0 };
+    for (const type of REPO_TYPES) {
+      const onDisk = await this.repositoriesOnDisk(type);
+      const indexed = await this.store.db.query<{ id: string; sha: string | null }>(
+        `SELECT id, sha FROM ${TABLES[type]} WHERE sha IS NOT NULL`,
+      );
+      const byKey = new Map(indexed.map((row) => [row.id.toLowerCase(), row]));
+      const work: (() => Promise<void>)[] = [];
+      for (const id of onDisk) {
+        const row = byKey.get(id.toLowerCase());
+        byKey.delete(id.toLowerCase());
+        const ref = { type, id: row?.id ?? id };
+        work.push(async () => {
+          if (row === undefined) {
+            const existing = await this.lookup(ref);
+            if (existing === undefined) {
+              await this.register(ref, { private: true });
+              counts.registered += 1;
+              return;
+            }
+          }
+          const head = await this.storage.resolveRevision(ref, await this.storage.defaultBranch(ref));
+          if (head !== undefined && head !== row?.sha) {
+            await this.sync(ref);
+            counts.synced += 1;
+          }
+        });
+      }
+      for (const row of byKey.values())
+        work.push(async () => {
+          await this.remove({ type, id: row.id });
+          counts.removed += 1;
+        });
+      await runBounded(work, concurrency);
+    }
+    if (counts.synced + counts.registered + counts.removed > 0) await this.store.analyze();
+    return counts;
+  }
+
+  /** `owner/name` of every bare repository of `type` in storage's folder (`…/{type}s/{owner}/{name}.git`). */
+  private async repositoriesOnDisk(type: RepoType): Promise<string[]> {
+    const typeDir = dirname(dirname(this.storage.gitDir({ type, id: "hubkit/probe" })));
+    const ids: string[] = [];
+    let owners: string[];
+    try {
+      owners = await readdir(typeDir);
+    } catch {
+      return ids;
+    }
+    for (const owner of owners) {
+      let names: string[];
+      try {
+        names = await readdir(`${typeDir}/${owner}`);
+      } catch {
+        continue;
+      }
+      for (const name of names) {
+        // Only finished repositories: `x.git.tmp-…` (being created) and `x.git.deleted-…` are not.
+        if (!name.endsWith(".git")) continue;
+        const id = `${owner}/${name.slice(0, -4)}`;
+        if (isValidRepoId(id)) ids.push(id);
+      }
+    }
+    return ids;
+  }
+}
+
+async function runBounded(work: readonly (() => Promise<void>)[], concurrency: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length) {
+      const job = work[next];
+      next += 1;
+      await job?.();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+}
+
+function isoDate(value: unknown): string {
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}

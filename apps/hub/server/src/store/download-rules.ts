@@ -1,0 +1,66 @@
+// Which file requests count as a download (hub-api.md §7.6): for models, the "query files" of the repository's
+// library (the catalogue's `countDownloads`), else the hub's default query files; every GGUF file; for
+// diffusers, the pipeline index and top-level weights. Datasets count requests for data files (not the card or
+// git's own files). Spaces are not downloaded.
+import { libraries } from "../catalog.js";
+import type { RepoType } from "../repos/repo-ref.js";
+
+const DEFAULT_QUERY_FILES = new Set(["config.json", "config.yaml", "hyperparams.yaml", "params.json", "meta.yaml"]);
+const DIFFUSERS_FILES = new Set(["model_index.json", "modular_model_index.json"]);
+const NOT_DATA = new Set(["README.md", ".gitattributes", ".gitignore"]);
+
+/**
+ * The catalogue writes `countDownloads` as an Elasticsearch query string (`path:"x.json" OR path_extension:"nemo"
+ * OR path_filename:"y" OR path_prefix:"z/"`); these are the four clause kinds it uses.
+ */
+interface PathRule {
+  kind: "path" | "path_extension" | "path_filename" | "path_prefix";
+  value: string;
+}
+
+const CLAUSE = /(path|path_extension|path_filename|path_prefix):\s*"([^"]{1,200})"/g;
+
+function parseRules(text: string): PathRule[] {
+  return [...text.matchAll(CLAUSE)].map((match) => ({
+    kind: match[1] as PathRule["kind"],
+    value: match[2] ?? "",
+  }));
+}
+
+let rulesByLibrary: Map<string, PathRule[]> | undefined;
+
+function libraryRules(library: string): PathRule[] | undefined {
+  if (rulesByLibrary === undefined) {
+    rulesByLibrary = new Map();
+    for (const entry of libraries() as readonly { key: string; countDownloads?: unknown }[])
+      if (typeof entry.countDownloads === "string") rulesByLibrary.set(entry.key, parseRules(entry.countDownloads));
+  }
+  return rulesByLibrary.get(library);
+}
+
+function matches(rule: PathRule, path: string): boolean {
+  const filename = path.slice(path.lastIndexOf("/") + 1);
+  switch (rule.kind) {
+    case "path":
+      return path === rule.value;
+    case "path_extension":
+      return filename.includes(".") && filename.slice(filename.lastIndexOf(".") + 1) === rule.value;
+    case "path_filename":
+      return filename === rule.value || filename.slice(0, filename.lastIndexOf(".")) === rule.value;
+    case "path_prefix":
+      return path.startsWith(rule.value);
+  }
+}
+
+export function countsAsDownload(type: RepoType, libraryName: string | null, path: string): boolean {
+  if (type === "space") return false;
+  if (type === "dataset") return !NOT_DATA.has(path);
+  if (path.toLowerCase().endsWith(".gguf")) return true;
+  if (libraryName === "diffusers") {
+    if (DIFFUSERS_FILES.has(path)) return true;
+    if (!path.includes("/") && /\.(safetensors|ckpt|bin)$/.test(path)) return true;
+  }
+  const rules = libraryName === null ? undefined : libraryRules(libraryName);
+  if (rules !== undefined && rules.length > 0) return rules.some((rule) => matches(rule, path));
+  return DEFAULT_QUERY_FILES.has(path);
+}
