@@ -3,7 +3,6 @@
 // large, aborted, connection lost — releases the connection and the watch.
 
 import type { Options } from "../types.js";
-import { raceAbort } from "./call.js";
 import { InferenceClientLimitError } from "./errors.js";
 import type { Fetched } from "./fetched.js";
 import { failure } from "./fetched.js";
@@ -33,9 +32,18 @@ export async function readChunks(
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  const { signal } = fetched;
+  // One listener per body rather than a race per chunk: cancelling settles a pending read (a custom fetch may
+  // ignore the signal), and the abort reason is thrown once the read returns.
+  const onAbort = () => {
+    reader.cancel(signal.reason).catch(() => {});
+  };
+  signal.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
-      const { done, value } = await raceAbort(reader.read(), fetched.signal);
+      if (signal.aborted) throw signal.reason;
+      const { done, value } = await reader.read();
+      if (signal.aborted) throw signal.reason;
       if (done) return chunks;
       fetched.touch();
       total += value.byteLength;
@@ -46,6 +54,7 @@ export async function readChunks(
     reader.cancel().catch(() => {});
     throw error instanceof InferenceClientLimitError ? error : failure(fetched.signal, fetched.url, error);
   } finally {
+    signal.removeEventListener("abort", onAbort);
     fetched.finish();
   }
 }
