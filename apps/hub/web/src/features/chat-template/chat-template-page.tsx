@@ -1,18 +1,12 @@
 // Chat-template playground: pick a model with a chat template (or paste one), edit messages, tools and
 // add_generation_prompt, and see the rendered prompt live; template errors show at their line and column.
-import { type ChangeEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { AsyncView } from "../../components/status";
 import { getJson, type ModelRecord, modelApiPath } from "../../lib/api";
 import { useSearchState } from "../../lib/search-state";
 import { useAsync } from "../../lib/use-async";
-import {
-  DEFAULT_MESSAGES,
-  DEFAULT_TOOLS,
-  offsetOf,
-  type RenderResult,
-  renderChatTemplate,
-  SAMPLE_TEMPLATE,
-} from "./render-chat-template";
+import { DEFAULT_MESSAGES, DEFAULT_TOOLS, offsetOf, type RenderResult, SAMPLE_TEMPLATE } from "./render-chat-template";
+import { useRenderedTemplate } from "./use-rendered-template";
 
 type TokenValue = string | { content?: string } | null | undefined;
 const tokenText = (value: TokenValue): string => (typeof value === "string" ? value : (value?.content ?? ""));
@@ -58,7 +52,8 @@ export default function ChatTemplatePage() {
     return () => controller.abort();
   }, [modelId]);
 
-  const inputs = useDeferredValue({
+  // Rendered in a Web Worker with a deadline, debounced: a hostile template cannot freeze the page.
+  const { result, rendering } = useRenderedTemplate({
     template,
     messagesJson: messages,
     toolsJson: tools,
@@ -66,7 +61,6 @@ export default function ChatTemplatePage() {
     bosToken,
     eosToken,
   });
-  const result = useMemo(() => renderChatTemplate(inputs), [inputs]);
   const templateRef = useRef<HTMLTextAreaElement>(null);
   const goToError = () => {
     if (result.ok || result.line === undefined || templateRef.current === null) return;
@@ -158,6 +152,9 @@ export default function ChatTemplatePage() {
           </label>
         </div>
       </div>
+      <p className="muted" aria-live="polite" data-testid="render-status">
+        {rendering ? "Rendering…" : ""}
+      </p>
       <RenderOutput result={result} onGoToError={goToError} />
     </section>
   );

@@ -1,6 +1,13 @@
 // Renders a chat template the way chat-model tokenizers do (trim_blocks and lstrip_blocks on), with @hubkit/jinja.
 // Every failure comes back as data: which input is wrong, the message, and the line and column when known.
-import { Template, TemplateError } from "@hubkit/jinja";
+import { Template, TemplateError, type TemplateOptions } from "@hubkit/jinja";
+
+/**
+ * The engine's own bounds for a playground render: a step budget and (where @hubkit/jinja supports it) a
+ * wall-clock deadline, so most hostile templates end in a clean "limit" error. The worker's hard deadline
+ * (worker-renderer.ts) covers whatever these miss.
+ */
+export const RENDER_LIMITS: TemplateOptions & { timeoutMs?: number } = { maxSteps: 2_000_000, timeoutMs: 1_000 };
 
 export interface ChatTemplateInputs {
   template: string;
@@ -32,7 +39,10 @@ function parseJsonField(text: string, source: "messages" | "tools"): { value: un
   }
 }
 
-export function renderChatTemplate(inputs: ChatTemplateInputs): RenderResult {
+export function renderChatTemplate(
+  inputs: ChatTemplateInputs,
+  limits: TemplateOptions & { timeoutMs?: number } = RENDER_LIMITS,
+): RenderResult {
   const messages = parseJsonField(inputs.messagesJson, "messages");
   if ("ok" in messages) return messages;
   if (!Array.isArray(messages.value))
@@ -42,7 +52,7 @@ export function renderChatTemplate(inputs: ChatTemplateInputs): RenderResult {
   if (tools.value !== undefined && !Array.isArray(tools.value))
     return { ok: false, source: "tools", message: "tools must be a JSON array (or empty)" };
   try {
-    const template = new Template(inputs.template, { trimBlocks: true, lstripBlocks: true });
+    const template = new Template(inputs.template, { ...limits, trimBlocks: true, lstripBlocks: true });
     const text = template.render({
       messages: messages.value,
       ...(tools.value !== undefined ? { tools: tools.value } : {}),
