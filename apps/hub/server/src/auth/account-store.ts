@@ -1,0 +1,217 @@
+// Users, organizations, memberships and tokens in the database (tables of auth/schema.ts), and the Authenticator
+// every request goes through. Users and organizations share one namespace, compared case-insensitively; names
+// follow isValidNamespace (reserved names refused). Every statement is constant SQL with positional parameters.
+import { ApiError } from "../api/api-error.js";
+import { isValidNamespace } from "../repos/repo-ref.js";
+import type { Db } from "../store/db.js";
+import {
+  type Account,
+  type AccountKind,
+  type Authenticator,
+  INVALID_CREDENTIALS,
+  type IssuedToken,
+} from "./accounts.js";
+import { ANONYMOUS, type Principal, type TokenRole } from "./principal.js";
+import { newObjectId, newToken, sameSecret, TOKEN_PATTERN, tokenHash } from "./tokens.js";
+
+export interface AccountStoreOptions {
+  /** HUBKIT_ADMIN_TOKEN: the operator's bootstrap token (admin principal); unset = no admin token. */
+  adminToken?: string;
+}
+
+/** Longest Authorization value we look at (a token is 43 characters; Basic adds a user name). */
+const MAX_AUTHORIZATION = 1024;
+const MAX_DISPLAY_NAME = 100;
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const ACCOUNT_COLUMNS = `name, kind, id, fullname, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at`;
+
+interface AccountRow extends Record<string, unknown> {
+  name: string;
+  kind: AccountKind;
+  id: string;
+  fullname: string;
+  created_at: string;
+}
+
+function toAccount(row: AccountRow): Account {
+  return { name: row.name, kind: row.kind, id: row.id, fullname: row.fullname, createdAt: row.created_at };
+}
+
+/** The admin token from the environment; too short a secret is refused rather than silently accepted. */
+export function adminTokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const value = env.HUBKIT_ADMIN_TOKEN?.trim();
+  if (value === undefined || value === "") return undefined;
+  if (value.length < 16 || value.length > 512)
+    throw new Error("HUBKIT_ADMIN_TOKEN must be 16-512 characters (use e.g. `openssl rand -hex 32`)");
+  return value;
+}
+
+/** The secret in an Authorization value: Bearer's token, or the password of Basic `user:token` (git). */
+export function credentialOf(authorization: string): string | undefined {
+  const match = /^(Bearer|Basic)\s+(\S+)\s*$/i.exec(authorization);
+  if (match === null) return undefined;
+  const [, scheme = "", value = ""] = match;
+  if (scheme.toLowerCase() === "bearer") return value;
+  if (!/^[A-Za-z0-9+/]+=*$/.test(value)) return undefined;
+  const decoded = Buffer.from(value, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon < 0 ? undefined : decoded.slice(colon + 1);
+}
+
+function checkName(name: unknown, what: string): string {
+  if (typeof name !== "string" || !isValidNamespace(name))
+    throw new ApiError(
+      400,
+      `Invalid ${what} name ${JSON.stringify(String(name).slice(0, 100))}: 2-42 letters, digits or single dashes, not starting or ending with a dash, not all digits, not a reserved name`,
+    );
+  return name;
+}
+
+export class AccountStore implements Authenticator {
+  private readonly adminToken: string | undefined;
+
+  constructor(
+    private readonly db: Pick<Db, "query" | "transaction">,
+    options: AccountStoreOptions = {},
+  ) {
+    this.adminToken = options.adminToken;
+  }
+
+  async authenticate(authorization: string | undefined): Promise<Principal | typeof INVALID_CREDENTIALS> {
+    if (authorization === undefined || authorization.trim() === "") return ANONYMOUS;
+    if (authorization.length > MAX_AUTHORIZATION) return INVALID_CREDENTIALS;
+    const secret = credentialOf(authorization);
+    if (secret === undefined || secret === "") return INVALID_CREDENTIALS;
+    if (this.adminToken !== undefined && sameSecret(secret, this.adminToken)) return { kind: "admin" };
+    if (!TOKEN_PATTERN.test(secret)) return INVALID_CREDENTIALS;
+    const rows = await this.db.query<{
+      name: string;
+      role: TokenRole;
+      display_name: string;
+      created_at: string;
+      user_key: string;
+    }>(
+      `SELECT a.name, t.role, t.display_name, t.user_key, to_char(t.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at
+       FROM hub_tokens t JOIN hub_accounts a ON a.name_key = t.user_key
+       WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND a.kind = 'user'`,
+      [tokenHash(secret)],
+    );
+    const row = rows[0];
+    if (row === undefined) return INVALID_CREDENTIALS;
+    return {
+      kind: "user",
+      name: row.name,
+      orgs: (await this.organizationsOf(row.name)).map((org) => org.name),
+      role: row.role,
+      token: { displayName: row.display_name, createdAt: row.created_at },
+    };
+  }
+
+  async namespaceExists(name: string): Promise<boolean> {
+    return (await this.account(name)) !== undefined;
+  }
+
+  async account(name: string): Promise<Account | undefined> {
+    if (typeof name !== "string" || name.length > 100) return undefined;
+    const rows = await this.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM hub_accounts WHERE name_key = $1`, [
+      name.toLowerCase(),
+    ]);
+    return rows[0] === undefined ? undefined : toAccount(rows[0]);
+  }
+
+  async organizationsOf(user: string): Promise<Account[]> {
+    const rows = await this.db.query<AccountRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM hub_accounts WHERE name_key IN
+        (SELECT org_key FROM hub_memberships WHERE user_key = $1) ORDER BY name_key`,
+      [user.toLowerCase()],
+    );
+    return rows.map(toAccount);
+  }
+
+  async createUser(name: unknown, fullname?: string): Promise<Account> {
+    return this.createAccount(checkName(name, "user"), "user", fullname);
+  }
+
+  /** A new organization with its first members (who must be existing users); all or nothing. */
+  async createOrganization(name: unknown, members: readonly unknown[] = [], fullname?: string): Promise<Account> {
+    const orgName = checkName(name, "organization");
+    if (members.length > 1000) throw new ApiError(400, "At most 1000 members at creation");
+    const memberNames = members.map((member) => checkName(member, "member"));
+    return this.db.transaction(async (tx) => {
+      const org = await this.insertAccount(tx, orgName, "org", fullname);
+      for (const member of memberNames) await this.insertMembership(tx, orgName, member);
+      return org;
+    });
+  }
+
+  async addMember(org: unknown, user: unknown): Promise<void> {
+    const orgName = checkName(org, "organization");
+    const userName = checkName(user, "member");
+    await this.db.transaction((tx) => this.insertMembership(tx, orgName, userName));
+  }
+
+  async createToken(user: unknown, role: unknown, displayName?: unknown): Promise<IssuedToken> {
+    if (role !== "read" && role !== "write") throw new ApiError(400, 'The token role must be "read" or "write"');
+    if (displayName !== undefined && (typeof displayName !== "string" || displayName.length > MAX_DISPLAY_NAME))
+      throw new ApiError(400, `The token name must be a string of at most ${MAX_DISPLAY_NAME} characters`);
+    if (typeof displayName === "string" && /[\u0000-\u001f\u007f]/.test(displayName))
+      throw new ApiError(400, "The token name must not contain control characters");
+    const account = typeof user === "string" ? await this.account(user) : undefined;
+    if (account === undefined || account.kind !== "user")
+      throw new ApiError(404, `User ${JSON.stringify(String(user).slice(0, 100))} not found`);
+    const token = newToken();
+    const name = typeof displayName === "string" && displayName.trim() !== "" ? displayName.trim() : "token";
+    const rows = await this.db.query<{ created_at: string }>(
+      `INSERT INTO hub_tokens (id, token_sha256, user_key, display_name, role) VALUES ($1, $2, $3, $4, $5)
+       RETURNING to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at`,
+      [newObjectId(), tokenHash(token), account.name.toLowerCase(), name, role],
+    );
+    return { token, user: account.name, role, displayName: name, createdAt: rows[0]?.created_at ?? "" };
+  }
+
+  /** Revokes a token (by its value); false when no active token matched. */
+  async revokeToken(token: string): Promise<boolean> {
+    const rows = await this.db.query(
+      "UPDATE hub_tokens SET revoked_at = now() WHERE token_sha256 = $1 AND revoked_at IS NULL RETURNING id",
+      [tokenHash(token)],
+    );
+    return rows.length > 0;
+  }
+
+  private async createAccount(name: string, kind: AccountKind, fullname?: string): Promise<Account> {
+    return this.db.transaction((tx) => this.insertAccount(tx, name, kind, fullname));
+  }
+
+  private async insertAccount(
+    tx: Pick<Db, "query">,
+    name: string,
+    kind: AccountKind,
+    fullname: string | undefined,
+  ): Promise<Account> {
+    if (fullname !== undefined && (fullname.length > MAX_DISPLAY_NAME || /[\u0000-\u001f\u007f]/.test(fullname)))
+      throw new ApiError(400, `The full name must be at most ${MAX_DISPLAY_NAME} printable characters`);
+    // ON CONFLICT keeps a race between two creations a clean 409 instead of a unique-violation 500.
+    const rows = await tx.query<AccountRow>(
+      `INSERT INTO hub_accounts (name_key, name, kind, id, fullname) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (name_key) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+      [name.toLowerCase(), name, kind, newObjectId(), fullname ?? name],
+    );
+    if (rows[0] === undefined)
+      throw new ApiError(409, `The name ${name} is already taken by a user or an organization`);
+    return toAccount(rows[0]);
+  }
+
+  private async insertMembership(tx: Pick<Db, "query">, org: string, user: string): Promise<void> {
+    const found = await tx.query<{ name_key: string; kind: AccountKind }>(
+      "SELECT name_key, kind FROM hub_accounts WHERE name_key = $1 OR name_key = $2",
+      [org.toLowerCase(), user.toLowerCase()],
+    );
+    const kindOf = (name: string) => found.find((row) => row.name_key === name.toLowerCase())?.kind;
+    if (kindOf(org) !== "org") throw new ApiError(404, `Organization ${org} not found`);
+    if (kindOf(user) !== "user") throw new ApiError(404, `User ${user} not found`);
+    await tx.query(
+      "INSERT INTO hub_memberships (org_key, user_key) VALUES ($1, $2) ON CONFLICT (org_key, user_key) DO NOTHING",
+      [org.toLowerCase(), user.toLowerCase()],
+    );
+  }
+}
