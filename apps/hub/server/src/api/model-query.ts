@@ -18,11 +18,16 @@ const SORTS: Record<string, SortKey> = {
   likes: "likes",
   lastModified: "lastModified",
   last_modified: "lastModified",
+  createdAt: "createdAt",
+  created_at: "createdAt",
+  id: "id",
+  // The hub's trending score weighs recent downloads; ours are the 30-day figure already.
+  trendingScore: "downloads",
+  trending_score: "downloads",
 };
 
 /** Parameters that take one value; repeating them is an error. `filter`/`tags` may repeat. */
 const SINGLE = [
-  "search",
   "author",
   "pipeline_tag",
   "library",
@@ -78,7 +83,9 @@ function parseLimit(text: string | undefined): number {
 
 export function parseModelQuery(params: URLSearchParams): ModelSearch {
   for (const name of SINGLE) single(params, name);
-  const search = single(params, "search");
+  // Python may repeat `search` (datasets): every value must match.
+  const searches = params.getAll("search").filter((value) => value !== "");
+  const search = searches.length === 0 ? undefined : searches.join(" ");
   if (search !== undefined && search.length > MAX_SEARCH_LENGTH)
     throw new ApiError(400, `"search" must be at most ${MAX_SEARCH_LENGTH} characters`);
   const author = single(params, "author");
@@ -86,7 +93,7 @@ export function parseModelQuery(params: URLSearchParams): ModelSearch {
     throw new ApiError(400, `Invalid value for "author": ${JSON.stringify(author.slice(0, 80))}`);
   const sortText = single(params, "sort") ?? "downloads";
   const sort = Object.hasOwn(SORTS, sortText) ? SORTS[sortText] : undefined;
-  if (sort === undefined) throw new ApiError(400, `"sort" must be one of downloads, likes, lastModified`);
+  if (sort === undefined) throw new ApiError(400, `"sort" must be one of ${Object.keys(SORTS).join(", ")}`);
   const directionText = single(params, "direction") ?? "-1";
   if (directionText !== "-1" && directionText !== "1") throw new ApiError(400, `"direction" must be -1 or 1`);
   const tags = [...params.getAll("filter"), ...params.getAll("tags")].filter((tag) => tag !== "");
