@@ -1,10 +1,14 @@
 // Public entry point of @hubkit/tasks (catalogue.md §0). Every module is side-effect free, so a bundler keeps only
 // what a consumer imports (e.g. `PIPELINE_DATA` alone does not pull task pages or snippet generators).
 
+export type { AgentHarness, AgentHarnessKey } from "./agent-harnesses.js";
+export { AGENT_HARNESSES, STANDARD_AGENT_ENV_VARS } from "./agent-harnesses.js";
 export type { DatasetLibraryKey, DatasetLibraryUiElement } from "./dataset-libraries.js";
 export { DATASET_LIBRARIES_UI_ELEMENTS } from "./dataset-libraries.js";
 export type { LanguageCode, PerLanguageMapping } from "./default-widget-inputs.js";
 export { MAPPING_DEFAULT_WIDGET } from "./default-widget-inputs.js";
+export type { EvaluationFramework, EvaluationFrameworkKey } from "./evaluation-frameworks.js";
+export { EVALUATION_FRAMEWORKS } from "./evaluation-frameworks.js";
 export {
   findNearestQuantType,
   GGMLFileQuantizationType,
@@ -19,6 +23,8 @@ export { describeGGUFQuantLabel, GGUF_QUANT_DESCRIPTIONS } from "./gguf-descript
 export type { AmdGpuHardwareSpec, HardwareSpec, NvidiaHardwareSpec, SkuType } from "./hardware.js";
 export { DEFAULT_MEMORY_OPTIONS, SKUS } from "./hardware.js";
 export type * from "./inference-types/index.js";
+export type { KernelLibraryKey, KernelLibraryUiElement } from "./kernel-libraries.js";
+export { KERNEL_LIBRARIES_UI_ELEMENTS } from "./kernel-libraries.js";
 export type { LibraryUiElement, ModelLibraryKey } from "./libraries/index.js";
 export {
   ALL_DISPLAY_MODEL_LIBRARY_KEYS,

@@ -80,6 +80,25 @@ export interface NewestFacts {
   }>;
   hardware_added: SkuFact[];
   hardware_removed: Array<SkuFact & { probable_new_name: string }>;
+  other_exports_added: {
+    list: string[];
+    KERNEL_LIBRARIES_UI_ELEMENTS: {
+      entries: Array<{ key: string; prettyLabel: string; repoName: string; repoUrl: string; docsUrl: string }>;
+    };
+    EVALUATION_FRAMEWORKS: { count: number; entries: Array<{ name: string; description: string; url: string }> };
+    AGENT_HARNESSES: {
+      count: number;
+      entries: Array<{
+        key: string;
+        prettyLabel: string;
+        repoUrl: string | null;
+        docsUrl: string | null;
+        description: string;
+        envVars: Record<string, string> | null;
+      }>;
+    };
+    STANDARD_AGENT_ENV_VARS: string[];
+  };
   hardware_fields: { new_field_values_on_existing_skus: Array<Omit<SkuFact, "tflops">> };
   hardware_changed: Array<{
     category: string;

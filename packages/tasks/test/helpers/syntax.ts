@@ -113,17 +113,30 @@ export const HOSTILE_IDS = [
  * own parser reads it, or null when there is none or it is not a plain string constant.
  */
 export function pythonStringArguments(sources: string[], keyword: string): Array<string | null> {
+  return runPythonArgumentReader(sources, keyword, "keyword");
+}
+
+/** For each Python source, the string value of the first positional argument of the first call to `func`. */
+export function pythonFirstCallArguments(sources: string[], func: string): Array<string | null> {
+  return runPythonArgumentReader(sources, func, "call");
+}
+
+function runPythonArgumentReader(sources: string[], name: string, mode: "keyword" | "call"): Array<string | null> {
   const script = `
 import ast, json, sys
+name, mode = sys.argv[1], sys.argv[2]
+def text(v):
+    return v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
 def value(src):
     for node in ast.walk(ast.parse(src)):
-        if isinstance(node, ast.keyword) and node.arg == sys.argv[1]:
-            v = node.value
-            return v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
+        if mode == "keyword" and isinstance(node, ast.keyword) and node.arg == name:
+            return text(node.value)
+        if mode == "call" and isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+            return text(node.args[0]) if node.args else None
     return None
 print(json.dumps([value(src) for src in json.load(sys.stdin)]))
 `;
-  const result = spawnSync("python3", ["-c", script, keyword], {
+  const result = spawnSync("python3", ["-c", script, name, mode], {
     input: JSON.stringify(sources),
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
