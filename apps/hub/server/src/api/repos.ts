@@ -1,0 +1,201 @@
+// The repository lifecycle (hub-api.md §4.1, §4.2): create, delete, move and settings. Bodies come from Python
+// (`organization: null`, `type` absent for models, `private` in 0.x, `visibility` later) and JS (`type` always).
+// Every existing repository is reached through readableRepo/writableRepo, so a private repository answers exactly
+// as a missing one to whoever may not see it.
+import type { Context, Hono } from "hono";
+import { canCreateIn } from "../auth/permissions.js";
+import type { HubEnv } from "../auth/principal.js";
+import { newObjectId } from "../auth/tokens.js";
+import type { HubContext } from "../hub-context.js";
+import {
+  isValidNamePart,
+  isValidNamespace,
+  parseRepoType,
+  REPO_TYPES,
+  type RepoRef,
+  type RepoType,
+  urlPrefix,
+} from "../repos/repo-ref.js";
+import { ApiError } from "./api-error.js";
+import { readJsonObject } from "./json-body.js";
+import { writableRepo } from "./repo-access.js";
+import { baseUrl } from "./repo-url.js";
+
+const SPACE_SDKS: ReadonlySet<string> = new Set(["gradio", "streamlit", "docker", "static"]);
+
+function repoUrl(c: Context, ref: RepoRef): string {
+  return `${baseUrl(c)}/${urlPrefix(ref.type)}${ref.id}`;
+}
+
+function typeOf(body: Record<string, unknown>): RepoType {
+  const type = parseRepoType(body.type ?? body.repo_type);
+  if (type === undefined)
+    throw new ApiError(
+      400,
+      `Invalid repo type ${JSON.stringify(String(body.type).slice(0, 40))}: model, dataset or space`,
+    );
+  return type;
+}
+
+function optionalString(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined || value === null || value === "") return undefined;
+  if (typeof value !== "string") throw new ApiError(400, `"${key}" must be a string`);
+  return value;
+}
+
+/** `name` (possibly `ns/name`, as old clients send it) and `organization` → the namespace and the name. */
+function nameParts(c: Context<HubEnv>, body: Record<string, unknown>): { namespace: string; name: string } {
+  const rawName = optionalString(body, "name");
+  if (rawName === undefined) throw new ApiError(400, '"name" is required');
+  let organization = optionalString(body, "organization");
+  let name = rawName;
+  const slash = rawName.indexOf("/");
+  if (slash >= 0) {
+    const given = rawName.slice(0, slash);
+    if (organization !== undefined && organization !== given)
+      throw new ApiError(400, `"name" ${JSON.stringify(rawName.slice(0, 200))} and "organization" disagree`);
+    organization = given;
+    name = rawName.slice(slash + 1);
+  }
+  const principal = c.get("principal");
+  const namespace = organization ?? (principal.kind === "user" ? principal.name : undefined);
+  if (namespace === undefined)
+    throw new ApiError(400, '"organization" is required: the administrator has no namespace of its own');
+  if (!isValidNamespace(namespace) || !isValidNamePart(name))
+    throw new ApiError(
+      400,
+      `Invalid repo name ${JSON.stringify(`${namespace}/${name}`.slice(0, 200))}: letters, digits, '-', '_' and '.', 1-96 characters, no '--' or '..', not ending in '.git'`,
+    );
+  return { namespace, name };
+}
+
+function requireCaller(c: Context<HubEnv>): void {
+  if (c.get("principal").kind === "anonymous")
+    throw new ApiError(401, "You must be authenticated (Authorization: Bearer <token>) to do this");
+}
+
+/** `private` (Python 0.x) or `visibility`; "protected" is a space whose page is public (so: not private). */
+function privacy(body: Record<string, unknown>, type: RepoType): boolean | undefined {
+  const visibility = optionalString(body, "visibility");
+  if (visibility !== undefined) {
+    if (visibility === "private") return true;
+    if (visibility === "public") return false;
+    if (visibility === "protected" && type === "space") return false;
+    throw new ApiError(400, `Invalid visibility ${JSON.stringify(visibility.slice(0, 40))}: public or private`);
+  }
+  const flag = body.private;
+  if (flag === undefined || flag === null) return undefined;
+  if (typeof flag !== "boolean") throw new ApiError(400, '"private" must be true or false');
+  return flag;
+}
+
+async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
+  requireCaller(c);
+  const body = await readJsonObject(c);
+  const type = typeOf(body);
+  const { namespace, name } = nameParts(c, body);
+  const isPrivate = privacy(body, type) ?? false;
+  if (type === "space") {
+    const sdk = optionalString(body, "sdk");
+    if (sdk !== undefined && !SPACE_SDKS.has(sdk))
+      throw new ApiError(
+        400,
+        `Invalid space sdk ${JSON.stringify(sdk.slice(0, 40))}: gradio, streamlit, docker or static`,
+      );
+  }
+  const principal = c.get("principal");
+  if (!canCreateIn(principal, namespace))
+    throw new ApiError(403, `You don't have the rights to create a ${type} under the namespace "${namespace}"`);
+  if (!(await ctx.accounts.namespaceExists(namespace)))
+    throw new ApiError(404, `The namespace "${namespace}" does not exist`);
+  const account = await ctx.accounts.account(namespace);
+  const ref: RepoRef = { type, id: `${account?.name ?? namespace}/${name}` };
+  const existing = await ctx.index.lookup(ref);
+  if (existing !== undefined)
+    throw new ApiError(409, `You already created this ${type} repo`, {
+      body: { url: repoUrl(c, { type, id: existing.id }) },
+    });
+  await ctx.storage.create(ref);
+  try {
+    await ctx.index.register(ref, { private: isPrivate });
+  } catch (error) {
+    // Not indexed = not created: remove the repository again so that a retry starts clean.
+    await ctx.storage.delete(ref).catch(() => {});
+    throw error;
+  }
+  await ctx.index.sync(ref);
+  return c.json({ url: repoUrl(c, ref), name: ref.id, id: newObjectId() });
+}
+
+/** The repository a delete/move body names (`name` + `organization`, or `fromRepo`). */
+function bodyRef(c: Context<HubEnv>, body: Record<string, unknown>): RepoRef {
+  const { namespace, name } = nameParts(c, body);
+  return { type: typeOf(body), id: `${namespace}/${name}` };
+}
+
+async function remove(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
+  requireCaller(c);
+  const body = await readJsonObject(c);
+  const repo = await writableRepo(ctx, c, bodyRef(c, body));
+  // The repository first, then its record: a crash in between leaves a record without a repository, which the
+  // start-up reconciliation removes (the reverse would leave an unlisted repository nobody can delete).
+  await ctx.storage.delete(repo);
+  await ctx.index.remove(repo);
+  return c.text("OK");
+}
+
+function fullId(body: Record<string, unknown>, key: string): { namespace: string; name: string } {
+  const value = optionalString(body, key);
+  const parts = value?.split("/");
+  if (value === undefined || parts?.length !== 2)
+    throw new ApiError(400, `"${key}" must be a namespaced repo id (namespace/name)`);
+  const [namespace = "", name = ""] = parts;
+  if (!isValidNamespace(namespace) || !isValidNamePart(name))
+    throw new ApiError(400, `Invalid repo id ${JSON.stringify(value.slice(0, 200))} in "${key}"`);
+  return { namespace, name };
+}
+
+async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
+  requireCaller(c);
+  const body = await readJsonObject(c);
+  const type = typeOf(body);
+  const from = fullId(body, "fromRepo");
+  const to = fullId(body, "toRepo");
+  const source = await writableRepo(ctx, c, { type, id: `${from.namespace}/${from.name}` });
+  const principal = c.get("principal");
+  if (!canCreateIn(principal, to.namespace))
+    throw new ApiError(403, `You don't have the rights to create a ${type} under the namespace "${to.namespace}"`);
+  const account = await ctx.accounts.account(to.namespace);
+  if (account === undefined) throw new ApiError(404, `The namespace "${to.namespace}" does not exist`);
+  const target: RepoRef = { type, id: `${account.name}/${to.name}` };
+  const existing = await ctx.index.lookup(target);
+  // A pure case change of the same repository is a rename onto itself, not a conflict.
+  if (existing !== undefined && existing.id.toLowerCase() !== source.id.toLowerCase())
+    throw new ApiError(409, `A ${type} repository called ${existing.id} already exists`);
+  await ctx.storage.move(source, target);
+  await ctx.index.rename(source, target);
+  return c.json({ url: repoUrl(c, target), name: target.id });
+}
+
+async function settings(ctx: HubContext, c: Context<HubEnv>, type: RepoType): Promise<Response> {
+  const ref: RepoRef = { type, id: `${c.req.param("ns")}/${c.req.param("name")}` };
+  const repo = await writableRepo(ctx, c, ref);
+  const body = await readJsonObject(c);
+  const gated = body.gated;
+  if (gated !== undefined && gated !== false && gated !== null) {
+    if (gated !== "auto" && gated !== "manual") throw new ApiError(400, '"gated" must be "auto", "manual" or false');
+    throw new ApiError(400, "Gated repositories are not supported by this hub");
+  }
+  const isPrivate = privacy(body, type);
+  if (isPrivate !== undefined) await ctx.index.setPrivate(repo, isPrivate);
+  const registration = await ctx.index.lookup(repo);
+  return c.json({ id: repo.id, private: registration?.private ?? isPrivate ?? false, gated: false });
+}
+
+export function register(app: Hono<HubEnv>, ctx: HubContext): void {
+  app.post("/api/repos/create", (c) => create(ctx, c));
+  app.delete("/api/repos/delete", (c) => remove(ctx, c));
+  app.post("/api/repos/move", (c) => move(ctx, c));
+  for (const type of REPO_TYPES) app.put(`/api/${type}s/:ns/:name/settings`, (c) => settings(ctx, c, type));
+}
