@@ -5,8 +5,9 @@ import { Fault } from "./errors.js";
 import { CONTEXT_FILTERS, foldable, isSafeConstant, notConstant } from "./fold.js";
 import type { Frame } from "./frames.js";
 import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
+import { chargeResult, chargeScan, workOf } from "./runtime/charge.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
-import { DEFAULT_LIMITS } from "./runtime/limits.js";
+import { Budget, DEFAULT_LIMITS, installBudget } from "./runtime/limits.js";
 import {
   add,
   concat,
@@ -73,6 +74,7 @@ export class ExprCompiler {
   volatile = false;
   /** True while evaluating a constant expression at compile time (see `expr`). */
   private folding = false;
+  private foldBudget: Budget | null = null;
   /** The compile-time frame names resolve against (the statement compiler moves it in and out). */
   frame: Frame;
 
@@ -138,14 +140,18 @@ export class ExprCompiler {
   /** Evaluates a constant expression now; `ok` is false when that raises (it then fails at render time). */
   fold(node: Expr): { ok: true; value: unknown } | { ok: false } {
     this.folding = true;
+    // all folds of one compilation share one budget: a template full of expensive constants cannot multiply it
+    this.foldBudget ??= new Budget(DEFAULT_LIMITS);
+    const prev = installBudget(this.foldBudget);
     try {
       const ev = this.compileNode(node);
-      const rt = new Runtime(DEFAULT_LIMITS, {}, new Map(), () => 0);
+      const rt = new Runtime(DEFAULT_LIMITS, this.foldBudget, {}, new Map(), () => 0);
       rt.autoescape = this.autoescape;
       return { ok: true, value: ev(new Scope(null, rt, EMPTY_LAYOUT)) };
     } catch {
       return { ok: false };
     } finally {
+      installBudget(prev);
       this.folding = false;
     }
   }
@@ -319,6 +325,8 @@ export class ExprCompiler {
     const ops = node.ops.map(([op, e]) => [op, this.expr(e)] as const);
     const o = node.o;
     const check = (op: string, a: unknown, b: unknown): boolean => {
+      // comparing or searching big strings and lists is linear work: charged like a builtin's
+      if (typeof b !== "number") chargeScan(workOf(a) + workOf(b));
       switch (op) {
         case "eq":
           return pyEq(a, b);
@@ -421,7 +429,10 @@ export class ExprCompiler {
         const kw = keywords(s);
         s.rt.tick();
         try {
-          return callMethod(target, name, args, kw);
+          chargeScan(workOf(target));
+          const r = callMethod(target, name, args, kw);
+          chargeResult(r);
+          return r;
         } catch (e) {
           throw mark(e, o);
         }
@@ -434,7 +445,9 @@ export class ExprCompiler {
       const kw = keywords(s);
       s.rt.tick();
       try {
-        return callValue(fn, args, kw);
+        const r = callValue(fn, args, kw);
+        chargeResult(r);
+        return r;
       } catch (e) {
         throw mark(e, o);
       }
@@ -460,7 +473,14 @@ export class ExprCompiler {
       const args = positional(s);
       const kw = keywords(s);
       try {
-        return f(v, args, kw, s.rt);
+        // a builtin's work is proportional to its input and its result: both are charged, so that a loop over a
+        // cheap-looking filter of a huge value spends the budget (and sees the deadline) like the work it does
+        const rt = s.rt;
+        rt.tick();
+        chargeScan(workOf(v));
+        const r = f(v, args, kw, rt);
+        chargeResult(r);
+        return r;
       } catch (e) {
         throw mark(e, o);
       }
@@ -487,6 +507,8 @@ export class ExprCompiler {
       const args = positional(s);
       const kw = keywords(s);
       try {
+        s.rt.tick();
+        chargeScan(workOf(v) + (args.length ? workOf(args[0]) : 0));
         return t(v, args, kw) !== neg;
       } catch (e) {
         throw mark(e, o);

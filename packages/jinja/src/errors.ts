@@ -80,7 +80,9 @@ export function asTemplateError(
   if (err instanceof RangeError && /call stack/i.test(err.message)) {
     return toTemplateError(source, new Fault("limit", `Maximum call depth of ${maxCallDepth} exceeded`, 0, err));
   }
-  if (err instanceof RangeError && /Invalid (string|array) length|Maximum BigInt size/i.test(err.message)) {
+  // Any other engine-internal RangeError (string or array length, BigInt size or conversion) means a value grew
+  // past what JavaScript can hold: a size limit, never the JavaScript wording.
+  if (err instanceof RangeError || (err instanceof SyntaxError && /BigInt/i.test(err.message))) {
     return toTemplateError(
       source,
       new Fault("limit", `Output limit exceeded: more than ${maxOutputLength} characters`, 0, err),

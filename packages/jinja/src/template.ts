@@ -6,12 +6,16 @@ import { asTemplateError, Fault, positionOf, TemplateError, toTemplateError } fr
 import { lex, normalizeSource, type Token } from "./lexer.js";
 import { parseTokens } from "./parser.js";
 import { makeGlobals } from "./runtime/globals.js";
-import { DEFAULT_LIMITS, installLimits, type Limits } from "./runtime/limits.js";
+import { Budget, DEFAULT_LIMITS, installBudget, type Limits } from "./runtime/limits.js";
 import { type HostContext, Runtime, Scope } from "./runtime/state.js";
 
 export interface TemplateOptions {
-  /** Step budget per render (default 10,000,000). */
+  /** Step budget per render (default 2,000,000): statements, iterations, calls, writes, and builtins' work. */
   maxSteps?: number;
+  /** Wall-clock deadline per render in milliseconds (default 200; 0 disables it). */
+  timeoutMs?: number;
+  /** Total characters and list items one render may build (default 64 Mi). */
+  maxAllocation?: number;
   /** Cap on the output and on any string or list the template builds (default 32 Mi code units). */
   maxOutputLength?: number;
   /** Nested macro / caller() / recursive-loop calls (default 200). */
@@ -38,11 +42,21 @@ function positiveInt(name: string, v: unknown, dflt: number): number {
   return v;
 }
 
+function timeout(v: unknown): number {
+  if (v === undefined) return DEFAULT_LIMITS.timeoutMs;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0) {
+    throw new TypeError("TemplateOptions.timeoutMs must be a non-negative number of milliseconds (0: no deadline)");
+  }
+  return v;
+}
+
 function resolveLimits(o: TemplateOptions): Limits {
   return {
     maxSteps: positiveInt("maxSteps", o.maxSteps, DEFAULT_LIMITS.maxSteps),
     maxOutputLength: positiveInt("maxOutputLength", o.maxOutputLength, DEFAULT_LIMITS.maxOutputLength),
     maxCallDepth: positiveInt("maxCallDepth", o.maxCallDepth, DEFAULT_LIMITS.maxCallDepth),
+    maxAllocation: positiveInt("maxAllocation", o.maxAllocation, DEFAULT_LIMITS.maxAllocation),
+    timeoutMs: timeout(o.timeoutMs),
   };
 }
 
@@ -80,8 +94,9 @@ function execute(
   globals: Map<string, unknown>,
   random: () => number,
 ): string {
-  const prev = installLimits(limits);
-  const rt = new Runtime(limits, context, globals, random);
+  const budget = new Budget(limits);
+  const prev = installBudget(budget);
+  const rt = new Runtime(limits, budget, context, globals, random);
   const root = new Scope(null, rt, program.layout);
   rt.root = root;
   try {
@@ -90,7 +105,7 @@ function execute(
   } catch (e) {
     throw asTemplateError(source, e, limits.maxCallDepth, limits.maxOutputLength);
   } finally {
-    installLimits(prev);
+    installBudget(prev);
   }
 }
 

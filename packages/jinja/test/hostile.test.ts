@@ -292,7 +292,7 @@ describe("resource limits", () => {
     expectError(
       "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}",
       "limit",
-      stepsExhausted(10_000_000),
+      stepsExhausted(2_000_000),
     );
   });
 

@@ -1,6 +1,8 @@
 // Sandboxed attribute / item lookup and calls. Only engine values are read: own data keys of dicts and the
 // per-type method tables. Prototype members (`constructor`, `__proto__`, `toString`, …) are never reachable.
+
 import { Fault, typeError } from "../errors.js";
+import { chargeScan } from "./charge.js";
 import {
   DICT_METHODS,
   injectMethodHelpers,
@@ -179,6 +181,7 @@ const intKey = (key: unknown): number | null =>
 
 /** `obj[key]` (Jinja2 getitem: the item first, then the attribute for string keys). */
 export function getItem(obj: unknown, key: unknown): unknown {
+  if (typeof obj === "string" && obj.length > 4096) chargeScan(obj.length); // indexing by code point scans
   if (Array.isArray(obj)) {
     const i = intKey(key);
     const view = viewOf(obj);

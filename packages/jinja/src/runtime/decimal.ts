@@ -1,6 +1,7 @@
 // Exact decimal rounding of doubles, as Python's float formatting does it: the binary value is expanded exactly
 // (with BigInt) and ties round half to even. JS toFixed/toExponential round ties up, which differs on exact
 // ties such as 0.125 or 1234.5.
+import { checkSize } from "./limits.js";
 
 const view = new DataView(new ArrayBuffer(8));
 
@@ -37,6 +38,7 @@ const signOf = (x: number): string => (x < 0 || Object.is(x, -0) ? "-" : "");
 
 /** Python `'%.{nd}f' % x` for finite x. */
 export function fixedDigits(x: number, nd: number): string {
+  checkSize(nd); // the precision comes from the template: '%.1000000000f' is refused before building
   if (x === 0) return signOf(x) + (nd > 0 ? `0.${"0".repeat(nd)}` : "0");
   const { digits, exp10 } = exactDecimal(x);
   const q = roundDiv(digits, -(exp10 + nd)).toString();
@@ -47,6 +49,7 @@ export function fixedDigits(x: number, nd: number): string {
 
 /** The p+1 significant digits of |x| rounded half-even, and the decimal exponent of the first one. */
 export function significantDigits(x: number, p: number): { mantissa: string; exponent: number } {
+  checkSize(p);
   if (x === 0) return { mantissa: "0".repeat(p + 1), exponent: 0 };
   const { digits, exp10 } = exactDecimal(x);
   const len = digits.toString().length;

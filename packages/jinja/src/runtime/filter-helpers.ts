@@ -2,7 +2,7 @@
 import { Fault, typeError } from "../errors.js";
 import { getItem } from "./access.js";
 import { pyFixed } from "./format.js";
-import { checkSize } from "./limits.js";
+import { checkSize, checkSplit } from "./limits.js";
 import { pySort } from "./sort.js";
 import { asciiDigits, pySplitlines } from "./strings.js";
 import {
@@ -72,6 +72,35 @@ export function pySorted(items: unknown[], key: (v: unknown) => unknown, reverse
   return pySort(keyed, (a, b) => pyCompare(a[0], b[0], "lt") < 0, reverse).map((x) => x[1]);
 }
 
+const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+const BIGINT_PREFIX: Record<number, string> = { 2: "0b", 8: "0o", 16: "0x" };
+
+/**
+ * Python int(body, base) of lower-case digits, or null when a digit is invalid or (as CPython 3.11 does for bases
+ * that are not powers of two) there are more than 4300 digits. Linear for the power-of-two bases, whose digits map
+ * to bits; the other bases go through BigInt only after the digit count is checked.
+ */
+function parseDigits(body: string, base: number): bigint | null {
+  for (let i = 0; i < body.length; i++) {
+    const d = DIGITS.indexOf(body[i]);
+    if (d < 0 || d >= base) return null;
+  }
+  const prefix = BIGINT_PREFIX[base];
+  if (prefix !== undefined) return BigInt(prefix + body);
+  if (base === 4 || base === 32) {
+    const bits = base === 4 ? 2 : 5;
+    let bin = "";
+    for (let i = 0; i < body.length; i++) bin += DIGITS.indexOf(body[i]).toString(2).padStart(bits, "0");
+    return BigInt(`0b${bin}`);
+  }
+  if (body.length > 4300) return null; // ValueError in Python: the caller falls back to float(), as Jinja2 does
+  if (base === 10) return BigInt(body);
+  let n = 0n;
+  const B = BigInt(base);
+  for (let i = 0; i < body.length; i++) n = n * B + BigInt(DIGITS.indexOf(body[i]));
+  return n;
+}
+
 export function toInt(value: unknown, dflt: unknown, base: number): unknown {
   if (value instanceof Undefined) value.fail();
   if (typeof value === "string" || value instanceof Markup) {
@@ -94,12 +123,8 @@ export function toInt(value: unknown, dflt: unknown, base: number): unknown {
         else b = 10;
         body = b === 10 ? body : body.slice(2);
       }
-      const digits = "0123456789abcdefghijklmnopqrstuvwxyz".slice(0, b);
-      if (body && [...body.toLowerCase()].every((c) => digits.includes(c))) {
-        const n =
-          b === 10
-            ? BigInt(body)
-            : [...body.toLowerCase()].reduce((acc, c) => acc * BigInt(b) + BigInt(digits.indexOf(c)), 0n);
+      const n = body && b >= 2 && b <= 36 ? parseDigits(body.toLowerCase(), b) : null;
+      if (n !== null) {
         const r = neg ? -n : n;
         return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
       }
@@ -157,6 +182,7 @@ export function pyRound(value: unknown, precision: number, method: string): unkn
 }
 
 export function doTitle(s: string): string {
+  checkSplit(s.length);
   return s
     .split(/([-\s({[<]+)/u)
     .filter((x) => x)

@@ -1,34 +1,38 @@
 // Tier-2 filters (HTML / URL / text layout helpers), kept apart from the ones chat templates use.
+
 import { typeError } from "../errors.js";
 import { bind, REQUIRED } from "./args.js";
+import { StringBuilder } from "./builder.js";
+import { joinChecked } from "./charge.js";
 import { toFloat } from "./filter-helpers.js";
 import type { FilterFn } from "./filters.js";
 import { pyFixed } from "./format.js";
+import { checkProgress, checkSplit } from "./limits.js";
 import { htmlEscape } from "./ops.js";
 import { pformat } from "./pprint.js";
 import { dictEntries, isDict, Markup, numVal, pyRepr, toStr, truthy, typeName, Undefined } from "./values.js";
 
 function urlQuote(s: string, safe: string): string {
   const bytes = new TextEncoder().encode(s);
-  let out = "";
+  const out = new StringBuilder();
   for (const b of bytes) {
     const c = String.fromCharCode(b);
-    if (/[A-Za-z0-9_.\-~]/.test(c) || (b < 128 && safe.includes(c))) out += c;
-    else out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+    if (/[A-Za-z0-9_.\-~]/.test(c) || (b < 128 && safe.includes(c))) out.add(c);
+    else out.add(`%${b.toString(16).toUpperCase().padStart(2, "0")}`);
   }
-  return out;
+  return out.toString();
 }
 
 /** Removes `<!--…-->` and `<…>` like Jinja2's `(<!--.*?-->|<[^>]*>)`, in linear time (no regex backtracking). */
 function removeTags(s: string): string {
-  let out = "";
+  const out = new StringBuilder();
   let i = 0;
   let commentsPossible = true;
   let tagsPossible = true;
   while (i < s.length) {
     const lt = s.indexOf("<", i);
     if (lt === -1) break;
-    out += s.slice(i, lt);
+    out.add(s.slice(i, lt));
     let end = -1;
     if (commentsPossible && s.startsWith("<!--", lt)) {
       const c = s.indexOf("-->", lt + 4);
@@ -41,14 +45,16 @@ function removeTags(s: string): string {
       else end = gt + 1;
     }
     if (end === -1) {
-      out += "<";
+      out.add("<");
       i = lt + 1;
     } else i = end;
   }
-  return out + s.slice(i);
+  out.add(s.slice(i));
+  return out.toString();
 }
 
 function striptags(s: string): string {
+  checkSplit(s.length);
   const noTags = removeTags(s);
   const collapsed = noTags
     .split(/\s+/u)
@@ -63,33 +69,47 @@ function striptags(s: string): string {
 }
 
 function wordwrap(s: string, width: number, breakLong: boolean, wrapstring: string, breakOnHyphens: boolean): string {
+  checkSplit(s.length); // the words and lines below are lists as long as the text, at worst
   const paragraphs = s.split(/\r\n|\r|\n/);
-  return paragraphs
-    .map((para) => {
-      const words = para
-        .replace(/\t/g, "        ")
-        .split(breakOnHyphens ? /(\s+|(?<=[A-Za-z]-)(?=[A-Za-z]))/ : /(\s+)/)
-        .filter((x) => x && !/^\s+$/.test(x));
-      const lines: string[] = [];
-      let cur = "";
-      for (let w of words) {
-        const sep = cur && !cur.endsWith("-") ? " " : "";
-        if (cur && (cur + sep + w).length <= width) {
-          cur += sep + w;
-          continue;
-        }
-        if (cur) lines.push(cur);
-        cur = "";
-        while (breakLong && w.length > width) {
-          lines.push(w.slice(0, width));
-          w = w.slice(width);
-        }
-        cur = w;
+  const wrapped = paragraphs.map((para) => {
+    const words = para
+      .replace(/\t/g, "        ")
+      .split(breakOnHyphens ? /(\s+|(?<=[A-Za-z]-)(?=[A-Za-z]))/ : /(\s+)/)
+      .filter((x) => x && !/^\s+$/.test(x));
+    const lines: string[] = [];
+    // the current line as parts + length: testing or extending one growing string made this quadratic
+    let cur: string[] = [];
+    let curLen = 0;
+    let lastWord = "";
+    const flush = () => {
+      if (curLen) lines.push(cur.join(""));
+      cur = [];
+      curLen = 0;
+    };
+    for (let w of words) {
+      const sep = curLen && !lastWord.endsWith("-") ? " " : "";
+      if (curLen && curLen + sep.length + w.length <= width) {
+        cur.push(sep, w);
+        curLen += sep.length + w.length;
+        lastWord = w;
+        continue;
       }
-      if (cur) lines.push(cur);
-      return lines.join(wrapstring);
-    })
-    .join(wrapstring);
+      flush();
+      while (breakLong && w.length > width) {
+        if ((lines.length & 4095) === 4095) checkProgress(0, 4096);
+        lines.push(w.slice(0, width));
+        w = w.slice(width);
+      }
+      if (w) {
+        cur.push(w);
+        curLen = w.length;
+      }
+      lastWord = w;
+    }
+    flush();
+    return joinChecked(lines, wrapstring);
+  });
+  return joinChecked(wrapped, wrapstring);
 }
 
 function filesizeformat(value: unknown, binary: boolean): string {
@@ -111,6 +131,7 @@ function filesizeformat(value: unknown, binary: boolean): string {
 }
 
 function urlize(text: string, trimLimit: number | null, nofollow: boolean, target: string | null): string {
+  checkSplit(text.length);
   const words = text.split(/(\s+)/);
   const rel = ["noopener", ...(nofollow ? ["nofollow"] : [])].join(" ");
   const attrs = ` rel="${rel}"${target ? ` target="${htmlEscape(target)}"` : ""}`;

@@ -2,6 +2,7 @@
 import { typeError } from "../errors.js";
 import { getAttr } from "./access.js";
 import { bind, REQUIRED } from "./args.js";
+import { joinChecked } from "./charge.js";
 import {
   attrGetter,
   doIndent,
@@ -20,7 +21,7 @@ import {
 import { EXTRA_FILTERS } from "./filters-extra.js";
 import { printfFormat } from "./format.js";
 import { dumps } from "./json.js";
-import { checkSize } from "./limits.js";
+import { checkItems, checkSize } from "./limits.js";
 import { replaceStr } from "./methods.js";
 import { add, escapeValue, iterate } from "./ops.js";
 import { pyCapitalize, pyStrip } from "./strings.js";
@@ -141,9 +142,13 @@ const FILTERS: [string, FilterFn][] = [
       const n = numVal(count);
       const items = iterate(v).map(fromHost);
       const out: unknown[][] = [];
+      checkItems(items.length);
       for (let i = 0; i < items.length; i += n) out.push(items.slice(i, i + n));
       const last = out[out.length - 1];
-      if (last && fill !== null && last.length < n) while (last.length < n) last.push(fill);
+      if (last && fill !== null && last.length < n) {
+        checkItems(n - last.length); // the fill of `batch(10**9, fill)` is sized before it is built
+        while (last.length < n) last.push(fill);
+      }
       return gen(out);
     },
   ],
@@ -263,13 +268,9 @@ const FILTERS: [string, FilterFn][] = [
       if (attribute !== null) items = items.map(attrGetter(attribute));
       if (env.autoescape) {
         // under autoescape, join escapes what is not already Markup and returns Markup
-        const r = items.map(escapeValue).join(escapeValue(d));
-        checkSize(r.length);
-        return new Markup(r);
+        return new Markup(joinChecked(items.map(escapeValue), escapeValue(d)));
       }
-      const r = items.map(softStr).join(softStr(d));
-      checkSize(r.length);
-      return r;
+      return joinChecked(items.map(softStr), softStr(d));
     },
   ],
   [
@@ -351,6 +352,7 @@ const FILTERS: [string, FilterFn][] = [
       const [slices, fill] = bind("do_slice", a, k, ["slices", "fill_with"], [REQUIRED, null]);
       const seq = iterate(v).map(fromHost);
       const n = numVal(slices);
+      checkItems(n + seq.length); // `slice(10**9)` makes that many lists
       const per = Math.floor(seq.length / n);
       const extra = seq.length % n;
       let offset = 0;
@@ -444,22 +446,58 @@ const FILTERS: [string, FilterFn][] = [
     (v, a, k) => {
       const [cs, attribute] = bind("do_unique", a, k, ["case_sensitive", "attribute"], [false, null]);
       const key = sortKeyFn(cs, attribute);
-      const seen: unknown[] = [];
+      // a set of hash keys, as CPython's `seen` set: linear, where a search of the items seen so far was quadratic
+      const seen = new Set<string>();
+      const others: unknown[] = []; // keys without a hash string (NaN, engine objects): compared one by one
       const out: unknown[] = [];
       for (const x of iterate(v).map(fromHost)) {
         const kx = key(x);
         if ((Array.isArray(kx) && !isTuple(kx)) || isDict(kx)) throw typeError(`unhashable type: '${typeName(kx)}'`);
-        if (!seen.some((s) => pyEq(s, kx))) {
-          seen.push(kx);
-          out.push(x);
-        }
+        const h = hashKey(kx);
+        if (h === null ? others.some((s) => pyEq(s, kx)) : seen.has(h)) continue;
+        if (h === null) others.push(kx);
+        else seen.add(h);
+        out.push(x);
       }
       return gen(out);
     },
   ],
   ["upper", (v) => keepMarkup(v, softStr(v).toUpperCase())],
-  ["wordcount", (v) => (softStr(v).match(/[\p{L}\p{N}_]+/gu) ?? []).length],
+  [
+    "wordcount",
+    (v) => {
+      // count matches without building the list of words (a 30 M text would make a list of millions)
+      const re = /[\p{L}\p{N}_]+/gu;
+      const s = softStr(v);
+      let n = 0;
+      while (re.exec(s) !== null) n++;
+      return n;
+    },
+  ],
 ];
+
+/** A string equal for exactly the values Python's == (and hash) equates: 1, 1.0 and True share one; null if none. */
+function hashKey(v: unknown): string | null {
+  if (typeof v === "string") return `s${v}`;
+  if (v instanceof Markup) return `s${v.s}`;
+  if (v === null || v === undefined) return "none";
+  if (typeof v === "bigint") return `n${v}`;
+  if (isNumber(v)) {
+    const x = numVal(v);
+    if (Number.isNaN(x)) return null;
+    return Number.isInteger(x) ? `n${Number.isSafeInteger(x) ? String(x) : BigInt(x).toString()}` : `n${x}`;
+  }
+  if (Array.isArray(v) && isTuple(v)) {
+    const parts: string[] = [];
+    for (const item of v) {
+      const h = hashKey(item);
+      if (h === null) return null;
+      parts.push(h.replaceAll("\\", "\\\\").replaceAll(",", "\\,"));
+    }
+    return `t(${parts.join(",")})`;
+  }
+  return null;
+}
 
 function addForSum(a: unknown, b: unknown): unknown {
   if (typeof a === "string" || a instanceof Markup)

@@ -1,7 +1,9 @@
 // Python string formatting: printf-style `%`, `str.format` and the float formatting both rely on.
+
 import { typeError } from "../errors.js";
+import { StringBuilder } from "./builder.js";
 import { expDigits, fixedDigits, significantDigits } from "./decimal.js";
-import { checkSize } from "./limits.js";
+import { checkCap, checkSize } from "./limits.js";
 import {
   bigStr,
   dictGet,
@@ -86,11 +88,11 @@ export function printfFormat(fmt: string, args: unknown): string {
     if (ai >= list.length) throw typeError("not enough arguments for format string");
     return list[ai++];
   };
-  let out = "";
+  const out = new StringBuilder();
   for (let i = 0; i < fmt.length; i++) {
     const ch = fmt[i];
     if (ch !== "%") {
-      out += ch;
+      out.add(ch);
       continue;
     }
     i++;
@@ -121,7 +123,7 @@ export function printfFormat(fmt: string, args: unknown): string {
     const conv = fmt[i];
     if (conv === undefined) throw typeError("incomplete format");
     if (conv === "%") {
-      out += "%";
+      out.add("%");
       continue;
     }
     let value: unknown;
@@ -142,7 +144,7 @@ export function printfFormat(fmt: string, args: unknown): string {
         body = conv === "s" ? toStr(value) : pyRepr(value);
         if (value instanceof Undefined && conv === "s") body = "";
         if (precision !== null) body = Array.from(body).slice(0, precision).join("");
-        out += pad(body, width, left, false);
+        out.add(pad(body, width, left, false));
         continue;
       }
       case "d":
@@ -183,19 +185,19 @@ export function printfFormat(fmt: string, args: unknown): string {
       }
       case "c":
         body = typeof value === "string" ? value : String.fromCodePoint(numVal(value));
-        out += pad(body, width, left, false);
+        out.add(pad(body, width, left, false));
         continue;
       default:
         throw typeError(`unsupported format character '${conv}' (0x${conv.charCodeAt(0).toString(16)}) at index ${i}`);
     }
-    out += pad(body, width, left, zero);
-    checkSize(out.length);
+    out.add(pad(body, width, left, zero));
+    checkCap(out.length);
   }
   // like CPython, any argument with __getitem__ (list, dict, Undefined; not tuple or str) counts as a mapping here
   const subscriptable = mapping !== null || (Array.isArray(args) && !isTuple(args)) || args instanceof Undefined;
   if (!subscriptable && ai < list.length) throw typeError("not all arguments converted during string formatting");
   void usedMapping;
-  return out;
+  return out.toString();
 }
 
 // ---------------------------------------------------------------- str.format
@@ -248,18 +250,20 @@ export function formatValue(value: unknown, spec: string): string {
     const t = s.type || (isFloat(value) || value instanceof PyFloat ? "r" : "d");
     const neg = x < 0 || Object.is(x, -0);
     const ax = Math.abs(x);
+    // a bigint keeps its exact digits (as a double it would round, or be Infinity beyond 1e308)
+    const big = typeof value === "bigint" ? (value < 0n ? -value : value) : null;
     let digits: string;
     switch (t) {
       case "d":
       case "n":
         if (isFloat(value)) throw typeError("Unknown format code 'd' for object of type 'float'");
-        digits = group(intStr(ax), s.grouping);
+        digits = group(big === null ? intStr(ax) : bigStr(big), s.grouping);
         break;
       case "x":
       case "X":
       case "o":
       case "b":
-        digits = Math.trunc(ax).toString(t === "o" ? 8 : t === "b" ? 2 : 16);
+        digits = (big ?? Math.trunc(ax)).toString(t === "o" ? 8 : t === "b" ? 2 : 16);
         if (t === "X") digits = digits.toUpperCase();
         if (s.alt) digits = `0${t === "X" ? "X" : t}${digits}`;
         break;
@@ -290,7 +294,7 @@ export function formatValue(value: unknown, spec: string): string {
         if (s.precision !== null) {
           digits = generalForm(ax, s.precision, s.alt, false);
           if (!/[.e]/.test(digits) && Number.isFinite(ax)) digits += ".0";
-        } else digits = isFloat(value) ? floatRepr(ax) : intStr(ax);
+        } else digits = isFloat(value) ? floatRepr(ax) : big === null ? intStr(ax) : bigStr(big);
         if (s.grouping) {
           const [ip, fp] = digits.split(".");
           digits = group(ip, s.grouping) + (fp !== undefined ? `.${fp}` : "");
@@ -320,24 +324,24 @@ export function strFormat(
   kwargs: Map<string, unknown> | null,
   getField: (obj: unknown, key: string | number, isAttr: boolean) => unknown,
 ): string {
-  let out = "";
+  const out = new StringBuilder();
   let auto = 0;
   for (let i = 0; i < fmt.length; i++) {
     const ch = fmt[i];
     if (ch === "}") {
       if (fmt[i + 1] === "}") {
-        out += "}";
+        out.add("}");
         i++;
         continue;
       }
       throw typeError("Single '}' encountered in format string");
     }
     if (ch !== "{") {
-      out += ch;
+      out.add(ch);
       continue;
     }
     if (fmt[i + 1] === "{") {
-      out += "{";
+      out.add("{");
       i++;
       continue;
     }
@@ -389,8 +393,8 @@ export function strFormat(
     else if (conv === "s") value = toStr(value);
     else if (conv === "a") value = pyRepr(value);
     const spec = specPart.includes("{") ? strFormat(specPart, args.slice(auto), kwargs, getField) : specPart;
-    out += formatValue(value, spec);
-    checkSize(out.length);
+    out.add(formatValue(value, spec));
+    checkCap(out.length);
   }
-  return out;
+  return out.toString();
 }

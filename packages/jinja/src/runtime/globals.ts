@@ -1,7 +1,7 @@
 // Global functions: range, namespace, dict, cycler, joiner, lipsum, raise_exception, strftime_now.
 import { Fault, typeError } from "../errors.js";
 import { bind, REQUIRED } from "./args.js";
-import { MAX_RANGE } from "./limits.js";
+import { checkConcat, checkItems, MAX_RANGE } from "./limits.js";
 import { strftime } from "./strftime.js";
 import {
   dictEntries,
@@ -112,12 +112,17 @@ function lipsum(args: unknown[], kw: Kwargs): string {
   const [n, html, min, max] = bind("generate_lorem_ipsum", args, kw, ["n", "html", "min", "max"], [5, true, 20, 100]);
   const paras: string[] = [];
   let seed = 7;
+  let total = 0;
   for (let p = 0; p < numVal(n); p++) {
     const len = numVal(min) + (seed % Math.max(1, numVal(max) - numVal(min)));
     seed = (seed * 31 + 11) % 997;
+    checkItems(Math.max(0, len)); // min/max come from the template: sized before the words are made
     const words = Array.from({ length: len }, (_, i) => LOREM[(i + p) % LOREM.length]);
     const text = `${words.join(" ").replace(/^./, (c) => c.toUpperCase())}.`;
-    paras.push(html ? `<p>${text}</p>` : text);
+    const para = html ? `<p>${text}</p>` : text;
+    total += para.length + 2;
+    checkConcat(total, para.length); // each paragraph counts; the whole text stays under the size cap
+    paras.push(para);
   }
   return paras.join(html ? "\n" : "\n\n");
 }

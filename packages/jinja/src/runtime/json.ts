@@ -1,6 +1,6 @@
 // Python json.dumps (the chat-template `tojson`) and parseJSON, which keeps what JSON.parse loses.
 import { typeError } from "../errors.js";
-import { checkSize } from "./limits.js";
+import { chargeNode, checkCap, checkSize } from "./limits.js";
 import { pySort } from "./sort.js";
 import {
   bigStr,
@@ -115,6 +115,7 @@ class JsonEncoder {
     if (!isArr && !isDict(v)) {
       throw typeError(`Object of type ${v instanceof Undefined ? "Undefined" : typeName(v)} is not JSON serializable`);
     }
+    chargeNode();
     // Only deep structures can be cyclic in practice; look for a cycle once the nesting gets suspicious.
     const stack = this.stack;
     if (stack.length > 64 && stack.includes(v)) throw typeError("Circular reference detected");
@@ -163,7 +164,7 @@ class JsonEncoder {
       }
     }
     stack.pop();
-    if (out.length > 4096) checkSize(out.length);
+    if (out.length > 4096) checkCap(out.length);
     return out;
   }
 }

@@ -1,6 +1,7 @@
-// Security limits: step budget, output/size cap, call depth and the sandbox's range cap.
-// The per-render state lives in `Runtime`; helpers that build big values (filters, `*`, `~`) check the size cap
-// through `currentLimits`, which a render installs for its duration.
+// Security limits: step budget, wall-clock deadline, size cap, allocation budget, call depth and the sandbox's range
+// cap. A `Budget` holds the running counters of one render (or of one compilation's constant folding); the render
+// installs it as `active` so that builtins deep in the runtime (filters, methods, `*`, `~`, format) can charge their
+// work and check sizes *before* they build anything, without threading the runtime through every helper.
 import { Fault } from "../errors.js";
 
 export const MAX_RANGE = 100_000;
@@ -9,24 +10,45 @@ export interface Limits {
   maxSteps: number;
   maxOutputLength: number;
   maxCallDepth: number;
+  /** Total characters and items the render may build (strings, lists, results of builtins). */
+  maxAllocation: number;
+  /** Wall-clock deadline of one render in milliseconds (0: none). */
+  timeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: Limits = { maxSteps: 10_000_000, maxOutputLength: 33_554_432, maxCallDepth: 200 };
+export const DEFAULT_LIMITS: Limits = {
+  maxSteps: 2_000_000,
+  maxOutputLength: 33_554_432,
+  maxCallDepth: 200,
+  maxAllocation: 67_108_864,
+  timeoutMs: 200,
+};
 
-export let currentLimits: Limits = DEFAULT_LIMITS;
-export function installLimits(l: Limits): Limits {
-  const prev = currentLimits;
-  currentLimits = l;
-  return prev;
+/**
+ * How many steps pass between two looks at the clock: a step costs tens of nanoseconds, so the deadline is seen
+ * within well under a millisecond while `performance.now()` stays off the hot path.
+ */
+const CLOCK_EVERY = 2048;
+/** Characters a builtin may build or scan for the price of one step. */
+export const CHARS_PER_STEP = 64;
+/**
+ * A list item weighs this many characters in the size accounting: it is at least a pointer (8 bytes) where a
+ * character is one or two bytes, and a list of single characters is what iterating a string builds.
+ */
+export const ITEM_WEIGHT = 8;
+
+/** Accounts for a list of `n` items about to be built (size cap in items, allocation at the item weight). */
+export function checkItems(n: number): void {
+  active.alloc(n, ITEM_WEIGHT);
 }
+
+const now: () => number =
+  typeof performance !== "undefined" && typeof performance.now === "function"
+    ? () => performance.now()
+    : () => Date.now();
 
 export function outputLimit(max: number): Fault {
   return new Fault("limit", `Output limit exceeded: more than ${max} characters`);
-}
-
-/** Throws when a string or list the template builds would exceed the size cap. */
-export function checkSize(length: number): void {
-  if (length > currentLimits.maxOutputLength) throw outputLimit(currentLimits.maxOutputLength);
 }
 
 export function stepLimit(max: number): Fault {
@@ -35,4 +57,111 @@ export function stepLimit(max: number): Fault {
 
 export function depthLimit(max: number): Fault {
   return new Fault("limit", `Maximum call depth of ${max} exceeded`);
+}
+
+export function timeLimit(ms: number): Fault {
+  return new Fault("limit", `Time limit exceeded: the render took more than ${ms} ms`);
+}
+
+export function allocationLimit(max: number): Fault {
+  return new Fault("limit", `Allocation limit exceeded: the template built more than ${max} characters and items`);
+}
+
+export class Budget {
+  steps = 0;
+  allocated = 0;
+  /** The step count at which `checkpoint` runs next (the step cap, or the next look at the clock). */
+  checkAt: number;
+  private readonly deadline: number;
+
+  constructor(readonly limits: Limits) {
+    this.deadline = limits.timeoutMs > 0 ? now() + limits.timeoutMs : Number.POSITIVE_INFINITY;
+    this.checkAt = Math.min(limits.maxSteps, CLOCK_EVERY);
+  }
+
+  /** Called when `steps` passed `checkAt`: enforce the step cap and the deadline, then schedule the next check. */
+  checkpoint(): void {
+    if (this.steps > this.limits.maxSteps) throw stepLimit(this.limits.maxSteps);
+    if (now() > this.deadline) throw timeLimit(this.limits.timeoutMs);
+    this.checkAt = Math.min(this.limits.maxSteps, this.steps + CLOCK_EVERY);
+  }
+
+  /** Spends `units` steps (a builtin's work in proportion to its input). */
+  charge(units: number): void {
+    this.steps += units;
+    if (this.steps > this.checkAt) this.checkpoint();
+  }
+
+  /** Accounts for a value of `size` characters or items about to be built (call it before building). */
+  alloc(size: number, weight = 1): void {
+    if (size > this.limits.maxOutputLength) throw outputLimit(this.limits.maxOutputLength);
+    const units = size * weight;
+    this.allocated += units;
+    if (this.allocated > this.limits.maxAllocation) throw allocationLimit(this.limits.maxAllocation);
+    this.charge(units / CHARS_PER_STEP);
+  }
+}
+
+/**
+ * The budget of the render (or compilation) running now. Outside of one, only the size cap applies: nothing
+ * accumulates across calls there.
+ */
+export let active: Budget = new Budget({
+  ...DEFAULT_LIMITS,
+  maxSteps: Number.POSITIVE_INFINITY,
+  maxAllocation: Number.POSITIVE_INFINITY,
+  timeoutMs: 0,
+});
+
+export function installBudget(b: Budget): Budget {
+  const prev = active;
+  active = b;
+  return prev;
+}
+
+/** Throws when a string or list of `length` about to be built exceeds the size cap or the allocation budget. */
+export function checkSize(length: number): void {
+  active.alloc(length);
+}
+
+/**
+ * Checks a concatenation of `total` characters whose new part is `added`: V8 concatenates into a rope that shares
+ * its operands, so only the smaller side is new memory (charging the whole result would make the common
+ * `ns.text = ns.text ~ message` accumulation quadratic in the budget, while its memory is linear).
+ */
+export function checkConcat(total: number, added: number): void {
+  if (total > active.limits.maxOutputLength) throw outputLimit(active.limits.maxOutputLength);
+  active.alloc(added);
+}
+
+/** One node of a recursive walk (repr, ==, ordering, tojson, pprint): a shared structure can have 2^40 of them. */
+export function chargeNode(): void {
+  const b = active;
+  if (++b.steps > b.checkAt) b.checkpoint();
+}
+
+/** The size cap alone, for a value growing in a loop (its allocation is counted once, when it is complete). */
+export function checkCap(length: number): void {
+  if (length > active.limits.maxOutputLength) throw outputLimit(active.limits.maxOutputLength);
+}
+
+/** Before splitting a text into words or pieces: up to one item per character (small texts are free). */
+export function checkSplit(length: number): void {
+  if (length > 4096) checkItems(length);
+}
+
+/** Inside a long builtin loop, every few thousand iterations: the size built so far, the steps, the deadline. */
+export function checkProgress(built: number, iterations: number): void {
+  if (built > active.limits.maxOutputLength) throw outputLimit(active.limits.maxOutputLength);
+  active.charge(iterations / CHARS_PER_STEP);
+}
+
+/** Charges the work of scanning `length` characters or items (no allocation). */
+export function chargeScan(length: number): void {
+  if (length >= CHARS_PER_STEP) active.charge(length / CHARS_PER_STEP);
+}
+
+/** The cap on a single string or list. */
+export function maxSize(): number {
+  return active.limits.maxOutputLength;
 }

@@ -2,6 +2,7 @@
 // method tables. The ImmutableSandbox's mutating methods are listed so that using them is a security error.
 import { typeError } from "../errors.js";
 import { bind, positional } from "./args.js";
+import { joinChecked } from "./charge.js";
 import { strFormat } from "./format.js";
 import { checkSize } from "./limits.js";
 import {
@@ -169,7 +170,9 @@ const STR: [string, StrMethod][] = [
   [
     "swapcase",
     noArgs("str.swapcase", (s) =>
-      Array.from(s, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join(""),
+      codePoints(s)
+        .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+        .join(""),
     ),
   ],
   ["find", (s, a, k) => findIn(s, a, k, "find", false)],
@@ -223,9 +226,7 @@ const STR: [string, StrMethod][] = [
         }
         return toStr(x);
       });
-      const r = parts.join(s);
-      checkSize(r.length);
-      return r;
+      return joinChecked(parts, s);
     },
   ],
   ["format", (s, a, k) => strFormat(s, a, k, formatField)],
@@ -287,22 +288,30 @@ const STR: [string, StrMethod][] = [
 
 export function replaceStr(s: string, old: string, rep: string, count: number): string {
   if (count === 0) return s;
-  let out: string;
   if (old === "") {
+    // an insertion before every code point (and at the end), up to `count`: sized before anything is built
+    const len = strLen(s);
+    const n = count < 0 ? len + 1 : Math.min(count, len + 1);
+    checkSize(s.length + n * rep.length);
     const cps = codePoints(s);
-    const n = count < 0 ? cps.length + 1 : Math.min(count, cps.length + 1);
-    out = "";
-    for (let i = 0; i < cps.length; i++) out += (i < n ? rep : "") + cps[i];
-    if (n > cps.length) out += rep;
-  } else if (count < 0) {
-    out = s.split(old).join(rep);
-  } else {
-    const parts = s.split(old);
-    out = parts.slice(0, count + 1).join(rep);
-    if (parts.length > count + 1) out += old + parts.slice(count + 1).join(old);
+    // 'abc'.replace('', '-', 2) == '-a-bc': joined, not appended piece by piece (a rope node per character)
+    if (n > cps.length) return rep + cps.join(rep) + rep;
+    return rep + cps.slice(0, n).join(rep) + cps.slice(n).join("");
   }
-  checkSize(out.length);
-  return out;
+  // count the replacements first, so that the result's size is known (and refused) before it is built
+  const max = count < 0 ? Number.POSITIVE_INFINITY : count;
+  let k = 0;
+  for (let i = s.indexOf(old); i !== -1 && k < max; i = s.indexOf(old, i + old.length)) k++;
+  checkSize(s.length + k * (rep.length - old.length));
+  if (count < 0) return s.replaceAll(old, () => rep);
+  let out = "";
+  let from = 0;
+  for (let done = 0; done < k; done++) {
+    const i = s.indexOf(old, from);
+    out += s.slice(from, i) + rep;
+    from = i + old.length;
+  }
+  return out + s.slice(from);
 }
 
 // `join` and str.format need a little of the generic machinery; injected to avoid an import cycle.

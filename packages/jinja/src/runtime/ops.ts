@@ -1,7 +1,8 @@
 // Python operators on engine values: arithmetic, membership, iteration, slicing.
 import { Fault, typeError } from "../errors.js";
+import { chargeScan, workOf } from "./charge.js";
 import { printfFormat } from "./format.js";
-import { checkSize } from "./limits.js";
+import { checkConcat, checkItems, checkSize } from "./limits.js";
 import {
   codePoints,
   dictEntries,
@@ -28,9 +29,20 @@ import {
 } from "./values.js";
 
 export function htmlEscape(s: string): string {
+  // escaping can make a string five times longer: a big one is measured before it is built
+  if (s.length > 65_536) checkSize(escapedLength(s));
   return s.replace(/[&<>"']/g, (c) =>
     c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&#34;" : "&#39;",
   );
+}
+function escapedLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 38 || c === 34 || c === 39) n += 4;
+    else if (c === 60 || c === 62) n += 3;
+  }
+  return n;
 }
 /** Markup-aware escaping: safe strings pass unchanged. */
 export const escapeValue = (v: unknown): string => (v instanceof Markup ? v.s : htmlEscape(toStr(v)));
@@ -87,7 +99,7 @@ export function add(a: unknown, b: unknown): unknown {
     return r;
   }
   if (typeof a === "string" && typeof b === "string") {
-    checkSize(a.length + b.length);
+    checkConcat(a.length + b.length, Math.min(a.length, b.length));
     return a + b;
   }
   failUndefined(a, b);
@@ -109,7 +121,7 @@ export function add(a: unknown, b: unknown): unknown {
   }
   if (Array.isArray(a) && viewOf(a) === undefined) {
     if (Array.isArray(b) && isTuple(a) === isTuple(b) && viewOf(b) === undefined) {
-      checkSize(a.length + b.length);
+      checkItems(a.length + b.length);
       const r = a.concat(b);
       return isTuple(a) ? tuple(r) : r;
     }
@@ -147,9 +159,11 @@ function repeat(seq: unknown, n: unknown): unknown {
     return seq instanceof Markup ? new Markup(s.repeat(count)) : s.repeat(count);
   }
   const arr = seq as unknown[];
-  checkSize(arr.length * count);
-  let out: unknown[] = [];
-  for (let i = 0; i < count; i++) out = out.concat(arr);
+  const total = arr.length * count;
+  checkItems(total);
+  // one preallocated list filled in place: linear, as in CPython (concatenating in a loop was quadratic)
+  const out: unknown[] = new Array(total);
+  for (let i = 0, n = arr.length; i < total; i++) out[i] = arr[i % n];
   return isTuple(arr) ? tuple(out) : out;
 }
 
@@ -266,8 +280,13 @@ export function markupJoin(values: unknown[]): unknown {
 
 export function concat(values: unknown[]): string {
   let s = "";
-  for (const v of values) s += toStr(v);
-  checkSize(s.length);
+  let longest = 0;
+  for (const v of values) {
+    const part = toStr(v);
+    if (part.length > longest) longest = part.length;
+    s += part;
+  }
+  checkConcat(s.length, s.length - longest);
   return s;
 }
 
@@ -352,6 +371,7 @@ export function sliceIndices(len: number, start: unknown, stop: unknown, step: u
  * whole expression is constant does its optimizer fold it through the sandbox, which yields Undefined instead.
  */
 export function slice(obj: unknown, start: unknown, stop: unknown, step: unknown, constant = false): unknown {
+  chargeScan(workOf(obj));
   if (obj instanceof Undefined) obj.fail();
   if (typeof obj === "string" || obj instanceof Markup) {
     const s = toStr(obj);

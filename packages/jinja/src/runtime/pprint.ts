@@ -1,4 +1,5 @@
 // pprint.pformat(value) with Python's defaults (width 80, indent 1, sorted dicts, not compact).
+import { chargeNode } from "./limits.js";
 import { pySort } from "./sort.js";
 import { dictEntries, fromHost, isDict, isTuple, pyCompare, pyRepr, strLen, typeName, viewOf } from "./values.js";
 
@@ -33,6 +34,7 @@ class Printer {
   out = "";
 
   format(v: unknown, indent: number, allowance: number, level: number): void {
+    chargeNode();
     const rep = safeRepr(v);
     if (strLen(rep) <= WIDTH - indent - allowance) {
       this.out += rep;

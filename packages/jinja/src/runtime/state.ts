@@ -1,7 +1,8 @@
 // Per-render state (output buffer, counters, context) and the variable scopes compiled closures run against.
 import { Fault } from "../errors.js";
+import { chargeResult, chargeScan, workOf } from "./charge.js";
 import { FILTER_TABLE, type FilterEnv } from "./filters.js";
-import { depthLimit, type Limits, outputLimit, stepLimit } from "./limits.js";
+import { type Budget, depthLimit, type Limits, outputLimit } from "./limits.js";
 import { TEST_TABLE } from "./tests.js";
 import { dictGet, type Kwargs, Unassigned, Undefined } from "./values.js";
 
@@ -12,12 +13,13 @@ export class Runtime implements FilterEnv {
   root: Scope | null = null;
   /** The output being built; captures (macros, block set) swap it temporarily. */
   buf = "";
-  steps = 0;
   depth = 0;
   autoescape = false;
 
   constructor(
     readonly limits: Limits,
+    /** Steps, allocation and deadline of this render (shared with the builtins through `active`). */
+    readonly budget: Budget,
     readonly context: HostContext,
     readonly globals: Map<string, unknown>,
     readonly random: () => number = Math.random,
@@ -27,21 +29,28 @@ export class Runtime implements FilterEnv {
   callFilter(name: string, value: unknown, args: unknown[], kw: Kwargs): unknown {
     const f = FILTER_TABLE.get(name);
     if (!f) throw new Fault("syntax", `No filter named '${name}'.`);
-    return f(value, args, kw, this);
+    this.tick();
+    chargeScan(workOf(value));
+    const r = f(value, args, kw, this);
+    chargeResult(r);
+    return r;
   }
 
   callTest(name: string, value: unknown, args: unknown[], kw: Kwargs): boolean {
     const t = TEST_TABLE.get(name);
     if (!t) throw new Fault("syntax", `No test named '${name}'.`);
+    this.tick();
     return t(value, args, kw);
   }
 
   tick(): void {
-    if (++this.steps > this.limits.maxSteps) throw stepLimit(this.limits.maxSteps);
+    const b = this.budget;
+    if (++b.steps > b.checkAt) b.checkpoint();
   }
 
   write(s: string): void {
-    if (++this.steps > this.limits.maxSteps) throw stepLimit(this.limits.maxSteps);
+    const budget = this.budget;
+    if (++budget.steps > budget.checkAt) budget.checkpoint();
     const b = this.buf + s;
     if (b.length > this.limits.maxOutputLength) throw outputLimit(this.limits.maxOutputLength);
     this.buf = b;
@@ -65,6 +74,8 @@ export class Runtime implements FilterEnv {
     this.buf = "";
     try {
       fn();
+      // a captured body becomes a value of its own (macro result, block set): it counts as built
+      chargeResult(this.buf);
       return this.buf;
     } finally {
       this.buf = saved;

@@ -1,4 +1,6 @@
 // Python/C strftime with English names, on the local time of a Date (glibc directives incl. `%-d`, `%e`).
+import { StringBuilder } from "./builder.js";
+
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = [
   "January",
@@ -123,10 +125,10 @@ function directive(d: Date, c: string): string | null {
 }
 
 export function strftime(d: Date, fmt: string): string {
-  let out = "";
+  const out = new StringBuilder();
   for (let i = 0; i < fmt.length; i++) {
     if (fmt[i] !== "%" || i + 1 >= fmt.length) {
-      out += fmt[i];
+      out.add(fmt[i]);
       continue;
     }
     let c = fmt[++i];
@@ -136,8 +138,8 @@ export function strftime(d: Date, fmt: string): string {
       c = fmt[++i];
     }
     const v = directive(d, c);
-    if (v === null) out += `%${noPad ? "-" : ""}${c}`;
-    else out += noPad ? v.replace(/^[0 ]+(?=.)/, "") : v;
+    if (v === null) out.add(`%${noPad ? "-" : ""}${c}`);
+    else out.add(noPad ? v.replace(/^[0 ]+(?=.)/, "") : v);
   }
-  return out;
+  return out.toString();
 }

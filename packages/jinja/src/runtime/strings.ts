@@ -1,4 +1,7 @@
 // Python string helpers shared by methods and filters: whitespace, strip, split, title, case tests.
+import { StringBuilder } from "./builder.js";
+import { checkItems } from "./limits.js";
+import { codePoints } from "./values.js";
 
 /** Python str.isspace() for one UTF-16 unit (no whitespace lives outside the BMP). */
 export const isPySpace = (c: number): boolean =>
@@ -24,7 +27,7 @@ export function pyStrip(s: string, chars: string | null, left: boolean, right: b
     return s.slice(a, b);
   }
   const set = new Set(Array.from(chars));
-  const cps = Array.from(s);
+  const cps = codePoints(s);
   let i = 0;
   let j = cps.length;
   if (left) while (i < j && set.has(cps[i])) i++;
@@ -49,6 +52,7 @@ export function pySplit(s: string, sep: string | null, maxsplit: number, fromRig
         }
         let j = i;
         while (j < n && !isPySpace(s.charCodeAt(j))) j++;
+        if ((words.length & 4095) === 4095) checkItems(4096);
         words.push(s.slice(i, j));
         i = j;
       }
@@ -64,16 +68,26 @@ export function pySplit(s: string, sep: string | null, maxsplit: number, fromRig
       }
       let i = j;
       while (i > 0 && !isPySpace(s.charCodeAt(i - 1))) i--;
+      if ((words.length & 4095) === 4095) checkItems(4096);
       words.push(s.slice(i, j));
       j = i;
     }
     return words.reverse();
   }
+  checkItems(occurrences(s, sep) + 1);
   const parts = s.split(sep);
   if (maxsplit < 0 || parts.length - 1 <= maxsplit) return parts;
   if (!fromRight) return [...parts.slice(0, maxsplit), parts.slice(maxsplit).join(sep)];
   const keep = parts.length - maxsplit;
   return [parts.slice(0, keep).join(sep), ...parts.slice(keep)];
+}
+
+/** Non-overlapping occurrences of a non-empty `sub` in `s` (to size a split or a replace before building it). */
+export function occurrences(s: string, sub: string): number {
+  if (sub === "") return s.length + 1;
+  let k = 0;
+  for (let i = s.indexOf(sub); i !== -1; i = s.indexOf(sub, i + sub.length)) k++;
+  return k;
 }
 
 const LINE_BREAKS = new Set(["\n", "\r", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]);
@@ -86,6 +100,7 @@ export function pySplitlines(s: string, keepends: boolean): string[] {
     if (!LINE_BREAKS.has(ch)) continue;
     let end = i + 1;
     if (ch === "\r" && s[i + 1] === "\n") end++;
+    if ((out.length & 4095) === 4095) checkItems(4096);
     out.push(s.slice(start, keepends ? end : i));
     start = end;
     i = end - 1;
@@ -128,18 +143,18 @@ export function titleChar(ch: string): string {
 
 /** Python str.title(): a letter after an uncased character starts a word. */
 export function pyTitle(s: string): string {
-  let out = "";
+  const out = new StringBuilder();
   let prevCased = false;
   for (const ch of s) {
     if (isCased(ch)) {
-      out += prevCased ? ch.toLowerCase() : titleChar(ch);
+      out.add(prevCased ? ch.toLowerCase() : titleChar(ch));
       prevCased = true;
     } else {
-      out += ch;
+      out.add(ch);
       prevCased = false;
     }
   }
-  return out;
+  return out.toString();
 }
 
 export function pyCapitalize(s: string): string {

@@ -3,6 +3,8 @@
 // PyFloat box for integral floats (2.0) · str = string (Markup for "safe" strings) · list = Array · tuple = Array
 // tagged with TUPLE · dict = Map or plain object (own enumerable keys) · Undefined = Undefined instance.
 import { Fault } from "../errors.js";
+import { StringBuilder } from "./builder.js";
+import { chargeNode, checkItems } from "./limits.js";
 
 export const TUPLE: unique symbol = Symbol("tuple");
 type Tagged = unknown[] & { [TUPLE]?: true };
@@ -265,7 +267,11 @@ const SURROGATE = /[\ud800-\udfff]/;
 export const hasSurrogates = (s: string): boolean => SURROGATE.test(s);
 /** Python len() of a string: code points. */
 export const strLen = (s: string): number => (hasSurrogates(s) ? Array.from(s).length : s.length);
-export const codePoints = (s: string): string[] => (hasSurrogates(s) ? Array.from(s) : s.split(""));
+/** A string's code points as a list: sized before it is built (a 30 M string would make a 240 MB array). */
+export function codePoints(s: string): string[] {
+  if (s.length >= 64) checkItems(s.length);
+  return hasSurrogates(s) ? Array.from(s) : s.split("");
+}
 
 // ---------------------------------------------------------------- printing
 
@@ -296,14 +302,19 @@ export function floatRepr(n: number): string {
 
 /** str() of a bigint, with Python 3.11's limit on int → str conversions (4300 digits). */
 export function bigStr(b: bigint): string {
+  // 4300 decimal digits need at most 14,285 bits: a bigger int is refused before the (superlinear) conversion
+  if ((b < 0n ? -b : b) >> 14_300n !== 0n) throw intStrLimit();
   const s = b.toString();
-  if (s.length - (b < 0n ? 1 : 0) > 4300) {
-    throw new Fault(
-      "type",
-      "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
-    );
-  }
+  if (s.length - (b < 0n ? 1 : 0) > 4300) throw intStrLimit();
   return s;
+}
+
+/** Python 3.11's ValueError for int <-> str conversions beyond 4300 digits. */
+export function intStrLimit(): Fault {
+  return new Fault(
+    "type",
+    "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
+  );
 }
 
 export function intStr(n: number): string {
@@ -337,21 +348,23 @@ const NEEDS_ESCAPE = /[\\'"\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 export function strRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   if (!NEEDS_ESCAPE.test(s.replace(/ /g, ""))) return quote + s + quote;
-  let out = quote;
+  const out = new StringBuilder();
+  out.add(quote);
   for (const ch of s) {
-    if (ch === "\\") out += "\\\\";
-    else if (ch === quote) out += `\\${quote}`;
-    else if (ch === "\n") out += "\\n";
-    else if (ch === "\r") out += "\\r";
-    else if (ch === "\t") out += "\\t";
+    if (ch === "\\") out.add("\\\\");
+    else if (ch === quote) out.add(`\\${quote}`);
+    else if (ch === "\n") out.add("\\n");
+    else if (ch === "\r") out.add("\\r");
+    else if (ch === "\t") out.add("\\t");
     else if (ch !== " " && NON_PRINTABLE.test(ch)) {
       const cp = ch.codePointAt(0) ?? 0;
-      if (cp < 0x100) out += `\\x${cp.toString(16).padStart(2, "0")}`;
-      else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, "0")}`;
-      else out += `\\U${cp.toString(16).padStart(8, "0")}`;
-    } else out += ch;
+      if (cp < 0x100) out.add(`\\x${cp.toString(16).padStart(2, "0")}`);
+      else if (cp < 0x10000) out.add(`\\u${cp.toString(16).padStart(4, "0")}`);
+      else out.add(`\\U${cp.toString(16).padStart(8, "0")}`);
+    } else out.add(ch);
   }
-  return out + quote;
+  out.add(quote);
+  return out.toString();
 }
 
 /** Python repr(). */
@@ -364,6 +377,7 @@ export function pyRepr(v: unknown): string {
       if (view.type !== "range") return `${view.type}([${v.map((x) => pyRepr(x)).join(", ")}])`;
       return `range(${view.start}, ${view.stop}${view.step === 1 ? "" : `, ${view.step}`})`;
     }
+    chargeNode();
     const parts = v.map((x) => pyRepr(fromHost(x)));
     if (isTuple(v)) return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(", ")})`;
     return `[${parts.join(", ")}]`;
@@ -374,6 +388,7 @@ export function pyRepr(v: unknown): string {
   if (typeof v === "function") return `<function ${v.name || "anonymous"}>`;
   if (v instanceof EngineObject) return `<${v.typeName} object>`;
   if (isDict(v)) {
+    chargeNode();
     const parts = dictEntries(v).map(([k, x]) => `${pyRepr(k)}: ${pyRepr(fromHost(x))}`);
     return `{${parts.join(", ")}}`;
   }
@@ -408,12 +423,14 @@ export function pyEq(a: unknown, b: unknown): boolean {
   if (a instanceof Markup || b instanceof Markup)
     return (a instanceof Markup ? a.s : a) === (b instanceof Markup ? b.s : b);
   if (Array.isArray(a) && Array.isArray(b)) {
+    chargeNode();
     if (isTuple(a) !== isTuple(b) || a.length !== b.length) return false;
     if (viewOf(a)?.type !== viewOf(b)?.type) return false;
     for (let i = 0; i < a.length; i++) if (!pyEq(fromHost(a[i]), fromHost(b[i]))) return false;
     return true;
   }
   if (isDict(a) && isDict(b)) {
+    chargeNode();
     const ea = dictEntries(a);
     if (ea.length !== dictSize(b)) return false;
     for (const [k, v] of ea) {
@@ -442,6 +459,7 @@ export function pyCompare(a: unknown, b: unknown, op: string): number {
   const sb = typeof b === "string" ? b : b instanceof Markup ? b.s : null;
   if (sa !== null && sb !== null) return compareCodePoints(sa, sb);
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
+    chargeNode();
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) {
       const x = fromHost(a[i]);
