@@ -2,7 +2,7 @@
 // a text instruction asks, as still images or as frame strips.
 import { frameStrip, H, streetBody, svg, W } from "./street.mjs";
 
-/** Snow laid over the scene: white ground and roof, snowflakes on a fixed grid (deterministic, no randomness). */
+/** Snow on the roof, the tree and the car, and snowflakes on a fixed grid (deterministic, no randomness). */
 function snowOverlay() {
   const flakes = [];
   for (let row = 0; row < 8; row++) {
@@ -13,7 +13,6 @@ function snowOverlay() {
     }
   }
   return [
-    `<rect y="150" width="${W}" height="40" fill="#f4f7fb"/>`,
     `<polygon points="25,100 75,60 125,100 118,100 75,67 32,100" fill="#fff"/>`,
     `<ellipse cx="206" cy="80" rx="26" ry="8" fill="#fff"/>`,
     `<rect x="140" y="186" width="90" height="5" rx="2" fill="#fff"/>`,
@@ -28,7 +27,7 @@ function duskBody() {
 
 export function editAssets() {
   return {
-    "street-snow.svg": svg([streetBody(), snowOverlay()].join("\n")),
+    "street-snow.svg": svg([streetBody({ snow: true }), snowOverlay()].join("\n")),
     "street-dusk-frames.svg": frameStrip([streetBody(), duskBody(), streetBody({ night: true })]),
     "street-night-frames.svg": frameStrip([0, 70, 140].map((carOffset) => streetBody({ carOffset, night: true }))),
   };

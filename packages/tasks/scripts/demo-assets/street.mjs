@@ -59,8 +59,11 @@ function person() {
   ].join("\n");
 }
 
-/** The scene's shapes; `carOffset` moves the car to the right (animation frames), `night` recolours everything. */
-export function streetBody({ carOffset = 0, night = false } = {}) {
+/**
+ * The scene's shapes; `carOffset` moves the car to the right (animation frames), `night` recolours everything,
+ * `snow` covers the grass.
+ */
+export function streetBody({ carOffset = 0, night = false, snow = false } = {}) {
   const sky = night ? "#1b2440" : "#cfe8ff";
   const celestial = night
     ? `<circle cx="280" cy="40" r="16" fill="#f1f1e6"/><circle cx="288" cy="34" r="14" fill="${sky}"/>` +
@@ -71,7 +74,7 @@ export function streetBody({ carOffset = 0, night = false } = {}) {
   return [
     `<rect width="${W}" height="150" fill="${sky}"/>`,
     celestial,
-    `<rect y="150" width="${W}" height="90" fill="${night ? "#2f5a2a" : "#8fcf6f"}"/>`,
+    `<rect y="150" width="${W}" height="90" fill="${snow ? "#f4f7fb" : night ? "#2f5a2a" : "#8fcf6f"}"/>`,
     `<rect y="190" width="${W}" height="50" fill="${night ? "#3a3a3a" : "#777"}"/>`,
     `<line x1="0" y1="229" x2="${W}" y2="229" stroke="#eee" stroke-width="3" stroke-dasharray="16 12"/>`,
     house(night),
