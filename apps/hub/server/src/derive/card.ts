@@ -12,8 +12,9 @@ const MAX_ALIASES = 100;
 /** Nesting bound for the JSON value we hand on (a deep document would overflow a recursive consumer). */
 const MAX_DEPTH = 64;
 
-// Python: r"^(\s*---[\r\n]+)([\S\s]*?)([\r\n]+---(\r\n|\n|$))". Anchored at the start of the text only.
-const YAML_BLOCK = /^(\s*---[\r\n]+)([\S\s]*?)([\r\n]+---(\r\n|\n|$))/;
+// Python's r"^(\s*---[\r\n]+)([\S\s]*?)([\r\n]+---(\r\n|\n|$))", plus a lone CR after the closing line (old
+// Mac line ends, which §7.1 accepts). Anchored at the start of the text only.
+const YAML_BLOCK = /^(\s*---[\r\n]+)([\S\s]*?)([\r\n]+---(\r\n|\n|\r|$))/;
 
 export interface FrontMatter {
   /** The YAML text between the two `---` lines. */
@@ -27,7 +28,8 @@ export function extractFrontMatter(text: string): FrontMatter | undefined {
   const source = text.startsWith("\ufeff") ? text.slice(1) : text;
   const match = YAML_BLOCK.exec(source);
   if (match === null) return undefined;
-  return { yaml: match[2] ?? "", body: source.slice(match[0].length) };
+  // The YAML library reads LF and CRLF; a lone CR becomes LF so that CR-only files parse the same.
+  return { yaml: (match[2] ?? "").replace(/\r(?!\n)/g, "\n"), body: source.slice(match[0].length) };
 }
 
 export type CardParse = { ok: true; cardData: Record<string, unknown> | undefined } | { ok: false; errors: string[] };
