@@ -21,6 +21,11 @@ describe("local app snippets", () => {
       "run dir/m-Q8_0.gguf as x:Q8_0",
     );
     expect(fillPlaceholders("x{{OLLAMA_TAG}}", "no-quant.gguf")).toBe("x");
+    expect(fillPlaceholders("ollama run hf.co/a/b:{{QUANT_TAG}}", "dir/b-UD-Q4_K_XL.gguf")).toBe(
+      "ollama run hf.co/a/b:UD-Q4_K_XL",
+    );
+    expect(fillPlaceholders("ollama run hf.co/a/b:{{QUANT_TAG}}", undefined)).toBe("ollama run hf.co/a/b");
+    expect(fillPlaceholders("ollama run hf.co/a/b:{{QUANT_TAG}}", "no-quant.gguf")).toBe("ollama run hf.co/a/b");
     expect(fillPlaceholders("run {{GGUF_FILE}}", undefined)).toBe("run {{GGUF_FILE}}");
     expect(fillPlaceholders("run {{GGUF_FILE}}", "a b-Q4_0.gguf")).toBe("run 'a b-Q4_0.gguf'");
   });

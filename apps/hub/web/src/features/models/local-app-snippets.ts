@@ -1,5 +1,6 @@
 // Turns a local app's snippet output into a uniform list and fills the GGUF placeholders the catalogue leaves in
-// ({{GGUF_FILE}} = the chosen file, shell-quoted; {{OLLAMA_TAG}} = `:<QUANT>` of that file).
+// ({{GGUF_FILE}} = the chosen file, shell-quoted; `:{{QUANT_TAG}}` and the older {{OLLAMA_TAG}} = `:<QUANT>` of
+// that file, or nothing, so that the runner picks the repository's default quantisation).
 import { type LocalAppSnippet, type LocalAppSnippetOutput, parseGGUFQuantLabel } from "@hubkit/tasks";
 
 /** A word safe to paste into a POSIX shell: unchanged when it only has safe characters, else single-quoted. */
@@ -12,6 +13,8 @@ export function fillPlaceholders(text: string, ggufFile: string | undefined): st
   const quant = ggufFile ? parseGGUFQuantLabel(ggufFile) : undefined;
   return text
     .replaceAll("{{GGUF_FILE}}", ggufFile ? shellQuote(ggufFile) : "{{GGUF_FILE}}")
+    .replaceAll(":{{QUANT_TAG}}", quant ? `:${quant}` : "")
+    .replaceAll("{{QUANT_TAG}}", quant ?? "")
     .replaceAll("{{OLLAMA_TAG}}", quant ? `:${quant}` : "");
 }
 
