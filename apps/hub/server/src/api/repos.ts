@@ -17,14 +17,15 @@ import {
   urlPrefix,
 } from "../repos/repo-ref.js";
 import { ApiError } from "./api-error.js";
+import { publicBaseUrl } from "./base-url.js";
 import { readJsonObject } from "./json-body.js";
 import { writableRepo } from "./repo-access.js";
-import { baseUrl } from "./repo-url.js";
 
 const SPACE_SDKS: ReadonlySet<string> = new Set(["gradio", "streamlit", "docker", "static"]);
 
 function repoUrl(c: Context, ref: RepoRef): string {
-  return `${baseUrl(c)}/${urlPrefix(ref.type)}${ref.id}`;
+  const base = publicBaseUrl(c.req.url, c.req.header("host"), c.req.header("x-forwarded-proto"));
+  return `${base}/${urlPrefix(ref.type)}${ref.id}`;
 }
 
 function typeOf(body: Record<string, unknown>): RepoType {
