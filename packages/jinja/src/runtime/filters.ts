@@ -21,7 +21,7 @@ import {
 import { EXTRA_FILTERS } from "./filters-extra.js";
 import { printfFormat } from "./format.js";
 import { dumps } from "./json.js";
-import { checkItems, checkSize } from "./limits.js";
+import { chargeNode, checkItems, checkSize } from "./limits.js";
 import { replaceStr } from "./methods.js";
 import { add, escapeValue, iterate } from "./ops.js";
 import { pyCapitalize, pyStrip } from "./strings.js";
@@ -488,6 +488,7 @@ function hashKey(v: unknown): string | null {
     return Number.isInteger(x) ? `n${Number.isSafeInteger(x) ? String(x) : BigInt(x).toString()}` : `n${x}`;
   }
   if (Array.isArray(v) && isTuple(v)) {
+    chargeNode();
     const parts: string[] = [];
     for (const item of v) {
       const h = hashKey(item);

@@ -35,7 +35,19 @@ const ESC: Record<string, string> = {
   "\f": "\\f",
 };
 
+/** The length of `jsonString(s)`, to refuse a string whose escapes would exceed the size cap before building it. */
+function escapedJsonLength(s: string, ensureAscii: boolean): number {
+  let n = s.length + 2;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 92 || c === 8 || c === 9 || c === 10 || c === 12 || c === 13) n += 1;
+    else if (c < 32 || (ensureAscii && c > 126)) n += 5;
+  }
+  return n;
+}
+
 export function jsonString(s: string, ensureAscii: boolean): string {
+  if (s.length > 65_536) checkSize(escapedJsonLength(s, ensureAscii));
   const re = ensureAscii ? /["\\\x00-\x1f\u007f-\uffff]/g : /["\\\x00-\x1f]/g;
   return `"${s.replace(re, (c) => {
     const e = ESC[c];
