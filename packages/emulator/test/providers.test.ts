@@ -268,6 +268,14 @@ describe("asynchronous providers", () => {
       auth,
     );
     expect(await asr.json()).toEqual({ text: "transcribed by fal", chunks: [] });
+    const flac = await postJson(
+      ctx.emu,
+      "https://fal.run/fal-ai/whisper",
+      { audio_url: "data:audio/flac;base64,AAAA" },
+      auth,
+    );
+    expect(flac.status).toBe(422);
+    expect(JSON.stringify(await flac.json())).toContain("Unsupported audio type audio/flac");
 
     const submit = await postJson(ctx.emu, "https://router.huggingface.co/fal-ai/fal-ai/ltx-video?_subdomain=queue", {
       prompt: "a",

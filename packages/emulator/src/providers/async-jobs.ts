@@ -34,6 +34,9 @@ export function blackForestLabs(
   return jsonReply(200, { id, polling_url: `${ctx.origin}${prefix}/v1/get_result?id=${id}` });
 }
 
+/** Audio content types fal-ai's speech recognition accepts. */
+const FAL_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];
+
 /** fal-ai's synchronous host: the task is recognised from the payload (audio_url, lyrics or prompt). */
 export function falSync(ctx: RequestContext, path: string, knownModel: (id: string) => boolean): Reply {
   if (ctx.method !== "POST") return errorReply(405, `Method ${ctx.method} not allowed`);
@@ -42,8 +45,11 @@ export function falSync(ctx: RequestContext, path: string, knownModel: (id: stri
   const body = ctx.json;
   if (!isRecord(body)) return errorReply(422, "Request body must be a JSON object");
   if (typeof body.audio_url === "string") {
-    if (!/^data:audio\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/]+=*$/.test(body.audio_url)) {
-      return errorReply(422, "audio_url must be a base64 data URL");
+    const dataUrl = /^data:(audio\/[a-z0-9.+-]+);base64,[A-Za-z0-9+/]+=*$/.exec(body.audio_url);
+    if (!dataUrl) return errorReply(422, "audio_url must be a base64 data URL");
+    // Like fal-ai itself: FLAC, Ogg and the rest are refused, so a client or snippet sending them fails here.
+    if (!FAL_AUDIO_TYPES.includes(dataUrl[1])) {
+      return errorReply(422, `Unsupported audio type ${dataUrl[1]}: use one of ${FAL_AUDIO_TYPES.join(", ")}`);
     }
     return jsonReply(200, { text: "transcribed by fal", chunks: [] });
   }

@@ -2,7 +2,15 @@
 // are pre-encoded here for each language, so templates never escape anything themselves.
 import type { ModelDataMinimal } from "@hubkit/tasks";
 import type { SnippetCredentials } from "./credentials.js";
-import { type EncodedObject, jsonInline, pyLiteral, shellSingleQuoted, tsInline } from "./encode.js";
+import {
+  type EncodedObject,
+  heredocLiteral,
+  jsonInline,
+  pyLiteral,
+  shellSingleQuoted,
+  tsInline,
+  tsKey,
+} from "./encode.js";
 
 export interface SnippetContext {
   model: { id: string; library_name: string | undefined };
@@ -23,10 +31,22 @@ export interface SnippetContext {
   pyKeywordArgs: string;
   tokenFromEnv: boolean;
   billTo: string | undefined;
+  /**
+   * The body member carrying the input file as a data URL (basicAudioDataUrl): its key and the prefix the file's
+   * base64 follows, as a Python string, a JS key and string, and JSON text for a shell here-document.
+   */
+  dataUrl: { py: DataUrlCode; js: DataUrlCode; sh: DataUrlCode } | undefined;
   /** Language-ready literals (quoted and escaped). */
   py: Record<string, string>;
   js: Record<string, string>;
   sh: Record<string, string>;
+}
+
+export interface DataUrlCode {
+  key: string;
+  prefix: string;
+  /** The file's content type. */
+  type: string;
 }
 
 const q = (text: string): string => JSON.stringify(text);
@@ -46,6 +66,29 @@ export interface ContextInput {
   example: unknown;
   pyKeywordArgs: string;
   billTo: string | undefined;
+  dataUrl?: DataUrlMember;
+}
+
+/** A body member `key: prefix + <base64 of a file of type contentType>`. */
+export interface DataUrlMember {
+  key: string;
+  prefix: string;
+  contentType: string;
+}
+
+function dataUrlCode(member: DataUrlMember | undefined): SnippetContext["dataUrl"] {
+  if (!member) return undefined;
+  const { key, prefix, contentType } = member;
+  return {
+    py: { key: q(key), prefix: q(prefix), type: q(contentType) },
+    js: { key: tsKey(key), prefix: q(prefix), type: q(contentType) },
+    // JSON text without the closing quote of the value: the shell appends the base64, then `"}`.
+    sh: {
+      key: heredocLiteral(q(key)),
+      prefix: heredocLiteral(q(prefix).slice(0, -1)),
+      type: heredocLiteral(q(contentType)),
+    },
+  };
 }
 
 /** A file name after curl's `@`: double-quoted when plain, single-quoted otherwise. */
@@ -113,6 +156,7 @@ export function buildContext(input: ContextInput): SnippetContext {
       ts: parameters === undefined ? "" : tsInline(parameters),
     },
     pyKeywordArgs: input.pyKeywordArgs,
+    dataUrl: dataUrlCode(input.dataUrl),
     tokenFromEnv: env !== undefined,
     billTo,
     py,

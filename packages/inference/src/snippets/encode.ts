@@ -82,7 +82,7 @@ export function jsonInline(value: unknown): string {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-const tsKey = (key: string): string => (IDENTIFIER.test(key) ? key : JSON.stringify(key));
+export const tsKey = (key: string): string => (IDENTIFIER.test(key) ? key : JSON.stringify(key));
 
 /** A TS literal, 4 spaces per level, a comma after every entry and item. */
 export function tsLiteral(value: unknown, depth = 0): string {
@@ -119,6 +119,9 @@ const indentLines = (text: string, prefix: string): string =>
     .split("\n")
     .map((line) => prefix + line)
     .join("\n");
+
+/** Text kept literal inside an unquoted here-document (where `$`, backquote and backslash are special). */
+export const heredocLiteral = (text: string): string => text.replace(/[\\$`]/g, "\\$&");
 
 /** Text safe inside a single-quoted shell word. */
 export const shellSingleQuoted = (text: string): string => text.replace(/'/g, `'\\''`);

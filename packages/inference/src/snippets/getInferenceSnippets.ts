@@ -7,19 +7,19 @@ import { makeRequestOptionsFromResolvedModel } from "../lib/makeRequestOptions.j
 import { ALL_HELPERS } from "../providers/all-helpers.js";
 import type { ProviderHelper } from "../providers/types.js";
 import type { InferenceProvider, InferenceTask } from "../types.js";
-import { buildContext } from "./context.js";
+import { buildContext, type DataUrlMember } from "./context.js";
 import { authScheme, snippetCredentials } from "./credentials.js";
 import { decodeExample, encodeObject, pyLiteral } from "./encode.js";
 import { renderSnippet } from "./render.js";
 import {
   CLIENTS,
+  DATA_URL_INPUTS,
   JS_METHODS,
   PYTHON_KEYWORD_INPUTS,
   PYTHON_METHODS,
   TEMPLATE_BY_PIPELINE_TAG,
   TEMPLATES_BY_CLIENT,
   type TemplateName,
-  UNBUILDABLE_PAIRS,
   ZERO_SHOT_IMAGE_LABELS,
   ZERO_SHOT_LABELS,
 } from "./tables.js";
@@ -84,6 +84,14 @@ function pythonKeywordArgs(task: string, example: unknown): string {
   return keys.map(([key, name]) => `    ${name}=${pyLiteral(obj[key], 1)},`).join("\n");
 }
 
+/** The body member that carries the data URL (its value is the prefix the file's base64 is appended to). */
+function dataUrlMember(body: unknown, contentType: string): DataUrlMember | undefined {
+  if (body === null || typeof body !== "object") return undefined;
+  const prefix = `data:${contentType};base64,`;
+  const key = Object.keys(body).find((k) => (body as Record<string, unknown>)[k] === prefix);
+  return key === undefined ? undefined : { key, prefix, contentType };
+}
+
 /** Provider base URLs pinned to their public defaults (snippets never show a test or env override). */
 function publicProviderUrls(helper: ProviderHelper<unknown>): Record<string, string> {
   const urls: Record<string, string> = {};
@@ -125,10 +133,13 @@ export function getInferenceSnippets(
   const options: SnippetOptions = opts ?? {};
   const choice = chooseTemplate(model, options);
   if (!choice) return [];
-  const { template, task } = choice;
+  const { task } = choice;
   const table = ALL_HELPERS[task as InferenceTask];
   const helper = table && Object.hasOwn(table, provider) ? table[provider] : undefined;
-  if (!helper || UNBUILDABLE_PAIRS.has(`${provider}/${task}`)) return [];
+  if (!helper) return [];
+  const pair = `${provider}/${task}`;
+  const dataUrlInput = Object.hasOwn(DATA_URL_INPUTS, pair) ? DATA_URL_INPUTS[pair] : undefined;
+  const template = dataUrlInput?.template ?? choice.template;
 
   let resolvedId = providerModelId || model.id;
   if (helper.clientSideRoutingOnly && !providerModelId) {
@@ -143,8 +154,15 @@ export function getInferenceSnippets(
     helper.clientSideRoutingOnly,
   );
   const rawExample = getModelInputSnippet(model);
-  const example = typeof rawExample === "string" ? decodeExample(rawExample) : rawExample;
-  const inputs = prepareInputs(template, example, options);
+  const example = dataUrlInput
+    ? dataUrlInput.file
+    : typeof rawExample === "string"
+      ? decodeExample(rawExample)
+      : rawExample;
+  // A data-URL input is built as the client builds it for an empty file: the snippet appends the file's base64.
+  const inputs = dataUrlInput
+    ? dataUrlInput.toArgs(dataUrlInput.contentType, "")
+    : prepareInputs(template, example, options);
   const billTo = typeof options.billTo === "string" && options.billTo !== "" ? options.billTo : undefined;
 
   let request: ReturnType<typeof makeRequestOptionsFromResolvedModel>;
@@ -160,6 +178,8 @@ export function getInferenceSnippets(
     return [];
   }
   const providerInputs = typeof request.info.body === "string" ? JSON.parse(request.info.body) : inputs;
+  const dataUrl = dataUrlInput ? dataUrlMember(providerInputs, dataUrlInput.contentType) : undefined;
+  if (dataUrlInput && !dataUrl) return [];
   const context = buildContext({
     model,
     provider,
@@ -172,6 +192,7 @@ export function getInferenceSnippets(
     example,
     pyKeywordArgs: pythonKeywordArgs(task, example),
     billTo,
+    dataUrl,
   });
 
   const snippets: InferenceSnippet[] = [];

@@ -38,12 +38,15 @@ export function renderSnippet(
   if (!body) return "";
   const headerName = HEADERS[`${language}/${client}`];
   if (!headerName) return body;
+  // A body's own leading ES imports join the header's (a module reads better with every import on top).
+  const own = /^(?:import [^\n]+;\n)+\n*/.exec(body)?.[0] ?? "";
   const header = renderTrimmed(headerName, {
     ...context,
     importBase64: body.includes("base64"),
     importJson: body.includes("json."),
+    imports: own.trim().split("\n").filter(Boolean),
   });
-  return `${header}\n\n${body}`;
+  return `${header}\n\n${body.slice(own.length)}`;
 }
 
 /** Number of templates compiled so far in this process (each is compiled once; tests check the cache). */

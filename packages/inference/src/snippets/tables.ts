@@ -1,9 +1,11 @@
 // The snippet tables of inference.md §10.2–§10.5, as data.
 import type { InferenceSnippetLanguage } from "@hubkit/tasks";
+import { falAudioArgs } from "../providers/fal-ai-audio.js";
 
 export type TemplateName =
   | "basic"
   | "basicAudio"
+  | "basicAudioDataUrl"
   | "basicImage"
   | "conversational"
   | "conversationalStream"
@@ -61,6 +63,7 @@ export const TEMPLATES_BY_CLIENT: Readonly<Record<string, readonly TemplateName[
   "python/huggingface_hub": [
     "basic",
     "basicAudio",
+    "basicAudioDataUrl",
     "basicImage",
     "conversational",
     "conversationalStream",
@@ -73,6 +76,7 @@ export const TEMPLATES_BY_CLIENT: Readonly<Record<string, readonly TemplateName[
   "python/requests": [
     "basic",
     "basicAudio",
+    "basicAudioDataUrl",
     "basicImage",
     "conversational",
     "conversationalStream",
@@ -85,10 +89,19 @@ export const TEMPLATES_BY_CLIENT: Readonly<Record<string, readonly TemplateName[
     "zeroShotImageClassification",
   ],
   "python/openai": ["conversational", "conversationalStream"],
-  "js/fetch": ["basic", "basicAudio", "basicImage", "textToAudio", "textToImage", "zeroShotClassification"],
+  "js/fetch": [
+    "basic",
+    "basicAudio",
+    "basicAudioDataUrl",
+    "basicImage",
+    "textToAudio",
+    "textToImage",
+    "zeroShotClassification",
+  ],
   "js/huggingface.js": [
     "basic",
     "basicAudio",
+    "basicAudioDataUrl",
     "basicImage",
     "conversational",
     "conversationalStream",
@@ -96,7 +109,15 @@ export const TEMPLATES_BY_CLIENT: Readonly<Record<string, readonly TemplateName[
     "textToVideo",
   ],
   "js/openai": ["conversational", "conversationalStream"],
-  "sh/curl": ["basic", "basicAudio", "basicImage", "conversational", "conversationalStream", "zeroShotClassification"],
+  "sh/curl": [
+    "basic",
+    "basicAudio",
+    "basicAudioDataUrl",
+    "basicImage",
+    "conversational",
+    "conversationalStream",
+    "zeroShotClassification",
+  ],
 };
 
 /** `huggingface_hub` method per pipeline tag (§10.5). */
@@ -170,8 +191,28 @@ export const PYTHON_KEYWORD_INPUTS: Readonly<Record<string, readonly (readonly [
 export const ZERO_SHOT_LABELS = ["refund", "legal", "faq"] as const;
 export const ZERO_SHOT_IMAGE_LABELS = ["cat", "dog", "llama"] as const;
 
+/** An input file sent inline, as a base64 data URL inside a JSON body, instead of as the raw request body. */
+export interface DataUrlInput {
+  /** Template used instead of the pipeline tag's (it reads the file and encodes it at run time). */
+  template: TemplateName;
+  /** Example file shown in its place: the task's own example is of a type the provider refuses. */
+  file: string;
+  /** Content type the client puts in the data URL for that file (and that the provider accepts). */
+  contentType: string;
+  /** The client's own argument preparation for that input (the snippet encodes the file where it runs). */
+  toArgs: (contentType: string, base64: string) => Record<string, unknown>;
+}
+
 /**
- * (provider/task) pairs whose handler refuses the example input, so no request can be built (§10.1): fal-ai's
- * speech recognition takes only MPEG, MP4 and WAV audio (§3.5) and the example is `sample1.flac`.
+ * (provider/task) pairs whose request carries the input file as a data URL (§3.5). fal-ai's speech recognition
+ * takes only MPEG, MP4 and WAV audio and the task's example is `sample1.flac`, so its snippets read a WAV file
+ * and send what the client sends for a `Blob` of type `audio/wav`: `{"audio_url": "data:audio/wav;base64,…"}`.
  */
-export const UNBUILDABLE_PAIRS: ReadonlySet<string> = new Set(["fal-ai/automatic-speech-recognition"]);
+export const DATA_URL_INPUTS: Readonly<Record<string, DataUrlInput>> = {
+  "fal-ai/automatic-speech-recognition": {
+    template: "basicAudioDataUrl",
+    file: "sample1.wav",
+    contentType: "audio/wav",
+    toArgs: (contentType, base64) => falAudioArgs({}, contentType, base64),
+  },
+};

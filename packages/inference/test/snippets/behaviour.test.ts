@@ -23,7 +23,6 @@ describe("empty results, never a throw", () => {
     ["a pair without handler", model("a/b", "text-classification"), "together"],
     ["an unknown provider", model("a/b", "text-classification"), "nope"],
     ["openai without the openai/ prefix", model("gpt-4o", "text-generation", ["conversational"]), "openai"],
-    ["fal-ai speech recognition (refuses the FLAC example)", model("a/b", "automatic-speech-recognition"), "fal-ai"],
   ])("%s", (_name, m, provider) => {
     expect(getInferenceSnippets(m, "hf_token", provider as never)).toEqual([]);
   });
@@ -113,6 +112,56 @@ describe("token placeholders (§10.9)", () => {
     const text = all(getInferenceSnippets(flux, "bfl-key", "black-forest-labs", "flux-dev"));
     expect(text).toContain('Authorization: "X-Key bfl-key"');
     expect(text).toContain("https://api.us1.bfl.ai/v1/flux-dev");
+  });
+});
+
+describe("fal-ai speech recognition: a WAV file as a data URL (it refuses the FLAC example, §3.5)", () => {
+  const whisper = model("openai/whisper-large-v3", "automatic-speech-recognition");
+  const snips = getInferenceSnippets(whisper, "fal-key", "fal-ai", "fal-ai/whisper");
+  const byClient = (client: string) => snips.find((s) => s.client === client)?.content ?? "";
+
+  it("every client that can send it has a snippet, none shows the FLAC file or a raw audio body", () => {
+    expect(clients(snips)).toEqual([
+      "python/huggingface_hub",
+      "python/requests",
+      "js/fetch",
+      "js/huggingface.js",
+      "sh/curl",
+    ]);
+    for (const s of snips) {
+      expect(s.content).toContain('"sample1.wav"');
+      expect(s.content).not.toMatch(/flac|--data-binary/);
+    }
+  });
+
+  it("each one sends JSON {audio_url: data:audio/wav;base64,…} to fal.run with the Key scheme", () => {
+    expect(byClient("huggingface_hub")).toContain(
+      'client.automatic_speech_recognition("sample1.wav", model="openai/whisper-large-v3")',
+    );
+    const requests = byClient("requests");
+    expect(requests).toMatch(/^import base64$/m);
+    expect(requests).toContain('API_URL = "https://fal.run/fal-ai/whisper"');
+    expect(requests).toContain('json={"audio_url": "data:audio/wav;base64," + data}');
+    const fetchJs = byClient("fetch");
+    expect(fetchJs).toContain('"Content-Type": "application/json"');
+    expect(fetchJs).toContain('body: JSON.stringify({ audio_url: "data:audio/wav;base64," + data })');
+    const hfjs = byClient("huggingface.js");
+    // the Blob's type is what the client puts in the data URL (an untyped Buffer is refused for fal-ai)
+    expect(hfjs).toContain('new Blob([fs.readFileSync("sample1.wav")], { type: "audio/wav" })');
+    expect(hfjs.split("\n").slice(0, 2)).toEqual([
+      'import { InferenceClient } from "@hubkit/inference";',
+      'import fs from "fs";',
+    ]);
+    const curl = byClient("curl");
+    expect(curl).toContain("curl https://fal.run/fal-ai/whisper");
+    expect(curl).toContain("-H 'Authorization: Key fal-key'");
+    expect(curl).toContain(`{"audio_url": "data:audio/wav;base64,$(base64 < "sample1.wav" | tr -d '\\n')"}`);
+  });
+
+  it("other providers of the task keep the FLAC example as a raw body", () => {
+    const hf = getInferenceSnippets(whisper, "hf_x", "hf-inference");
+    expect(hf.length).toBe(5);
+    for (const s of hf) expect(s.content).toContain("sample1.flac");
   });
 });
 

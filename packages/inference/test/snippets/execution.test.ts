@@ -6,7 +6,12 @@ import { getModelInputSnippet } from "@hubkit/tasks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { decodeExample } from "../../src/snippets/encode.js";
 import { getInferenceSnippets } from "../../src/snippets/index.js";
-import { TEMPLATE_BY_PIPELINE_TAG, ZERO_SHOT_IMAGE_LABELS, ZERO_SHOT_LABELS } from "../../src/snippets/tables.js";
+import {
+  DATA_URL_INPUTS,
+  TEMPLATE_BY_PIPELINE_TAG,
+  ZERO_SHOT_IMAGE_LABELS,
+  ZERO_SHOT_LABELS,
+} from "../../src/snippets/tables.js";
 import { clientRequest, normalizeBody, type WireRequest } from "./exec/client-request.js";
 import {
   createWorkspace,
@@ -45,9 +50,11 @@ interface Execution {
   result?: { ok: boolean; detail: string };
 }
 
+const dataUrlInputOf = (entry: MatrixEntry) => DATA_URL_INPUTS[`${entry.provider}/${entry.task}`];
+
 function templateOf(entry: MatrixEntry): string {
   if (entry.task === "conversational") return entry.streaming ? "conversationalStream" : "conversational";
-  return TEMPLATE_BY_PIPELINE_TAG[entry.task];
+  return dataUrlInputOf(entry)?.template ?? TEMPLATE_BY_PIPELINE_TAG[entry.task];
 }
 
 function planExecutions(emulatorUrl: string): Execution[] {
@@ -87,7 +94,7 @@ function planExecutions(emulatorUrl: string): Execution[] {
 }
 
 // A copy, so the Blob part is backed by a plain ArrayBuffer (what BlobPart's type asks for).
-const blobOf = (name: unknown) => new Blob([new Uint8Array(INPUT_FILES[String(name)])]);
+const blobOf = (name: unknown, type?: string) => new Blob([new Uint8Array(INPUT_FILES[String(name)])], { type });
 
 /** What the snippet asks for, as client arguments: call name and task args. */
 function clientCall(execution: Execution): { call: string; args: Record<string, unknown> } {
@@ -99,6 +106,12 @@ function clientCall(execution: Execution): { call: string; args: Record<string, 
     case "conversational":
     case "conversationalStream":
       return { call: template, args: { messages: example, max_tokens: 512 } };
+    case "basicAudioDataUrl": {
+      // the file the snippet reads, as a Blob of the type it names (what a client user passes)
+      const input = dataUrlInputOf(entry);
+      if (!input) throw new Error(`no data-URL input for ${entry.provider}/${entry.task}`);
+      return { call: entry.task, args: { inputs: blobOf(input.file, input.contentType) } };
+    }
     case "basicAudio":
     case "basicImage":
       return { call: entry.task, args: { inputs: blobOf(example) } };

@@ -4,6 +4,8 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
     'async function query(data) {\n\tconst response = await fetch(\n\t\t{{ js.fullUrl }},\n\t\t{\n\t\t\theaders: {\n\t\t\t\tAuthorization: {{ js.authHeader }},\n{% if billTo %}\n\t\t\t\t"X-HF-Bill-To": {{ js.billTo }},\n{% endif %}\n\t\t\t\t"Content-Type": "application/json",\n\t\t\t},\n\t\t\tmethod: "POST",\n\t\t\tbody: JSON.stringify(data),\n\t\t}\n\t);\n\tconst result = await response.json();\n\treturn result;\n}\n\nquery({{ providerInputs.asTsInline }}).then((response) => {\n    console.log(JSON.stringify(response));\n});\n',
   "js/fetch/basicAudio":
     'async function query(data) {\n\tconst response = await fetch(\n\t\t{{ js.fullUrl }},\n\t\t{\n\t\t\theaders: {\n\t\t\t\tAuthorization: {{ js.authHeader }},\n{% if billTo %}\n\t\t\t\t"X-HF-Bill-To": {{ js.billTo }},\n{% endif %}\n\t\t\t\t"Content-Type": "audio/flac"\n\t\t\t},\n\t\t\tmethod: "POST",\n\t\t\tbody: JSON.stringify(data),\n\t\t}\n\t);\n\tconst result = await response.json();\n\treturn result;\n}\n\nquery({{ providerInputs.asTsInline }}).then((response) => {\n    console.log(JSON.stringify(response));\n});\n',
+  "js/fetch/basicAudioDataUrl":
+    'import fs from "fs";\n\nasync function query(filename) {\n\tconst data = fs.readFileSync(filename).toString("base64");\n\tconst response = await fetch(\n\t\t{{ js.fullUrl }},\n\t\t{\n\t\t\theaders: {\n\t\t\t\tAuthorization: {{ js.authHeader }},\n{% if billTo %}\n\t\t\t\t"X-HF-Bill-To": {{ js.billTo }},\n{% endif %}\n\t\t\t\t"Content-Type": "application/json",\n\t\t\t},\n\t\t\tmethod: "POST",\n\t\t\tbody: JSON.stringify({ {{ dataUrl.js.key }}: {{ dataUrl.js.prefix }} + data }),\n\t\t}\n\t);\n\tconst result = await response.json();\n\treturn result;\n}\n\nquery({{ example.ts }}).then((response) => {\n    console.log(JSON.stringify(response));\n});\n',
   "js/fetch/basicImage":
     'async function query(data) {\n\tconst response = await fetch(\n\t\t{{ js.fullUrl }},\n\t\t{\n\t\t\theaders: {\n\t\t\t\tAuthorization: {{ js.authHeader }},\n{% if billTo %}\n\t\t\t\t"X-HF-Bill-To": {{ js.billTo }},\n{% endif %}\n\t\t\t\t"Content-Type": "image/jpeg"\n\t\t\t},\n\t\t\tmethod: "POST",\n\t\t\tbody: JSON.stringify(data),\n\t\t}\n\t);\n\tconst result = await response.json();\n\treturn result;\n}\n\nquery({{ providerInputs.asTsInline }}).then((response) => {\n    console.log(JSON.stringify(response));\n});\n',
   "js/fetch/textToAudio":
@@ -13,11 +15,13 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
   "js/fetch/zeroShotClassification":
     'async function query(data) {\n    const response = await fetch(\n\t\t{{ js.fullUrl }},\n        {\n            headers: {\n\t\t\t\tAuthorization: {{ js.authHeader }},\n{% if billTo %}\n                "X-HF-Bill-To": {{ js.billTo }},\n{% endif %}\n                "Content-Type": "application/json",\n            },\n            method: "POST",\n            body: JSON.stringify(data),\n        }\n    );\n    const result = await response.json();\n    return result;\n}\n\nquery({\n    inputs: {{ example.ts }},\n    parameters: {{ parametersInline.ts }}\n}).then((response) => {\n    console.log(JSON.stringify(response));\n});\n',
   "js/huggingface.js/_header":
-    'import { InferenceClient } from "@hubkit/inference";\n\nconst client = new InferenceClient({{ js.token }}{% if billTo %}, { billTo: {{ js.billTo }} }{% endif %});\n',
+    'import { InferenceClient } from "@hubkit/inference";\n{% for line in imports %}\n{{ line }}\n{% endfor %}\n\nconst client = new InferenceClient({{ js.token }}{% if billTo %}, { billTo: {{ js.billTo }} }{% endif %});\n',
   "js/huggingface.js/basic":
     "const output = await client.{{ methodName }}({\n\tmodel: {{ js.modelId }},\n\tinputs: {{ example.ts }},\n\tprovider: {{ js.provider }},\n});\n\nconsole.log(output);\n",
   "js/huggingface.js/basicAudio":
     "const data = fs.readFileSync({{ example.ts }});\n\nconst output = await client.{{ methodName }}({\n\tdata,\n\tmodel: {{ js.modelId }},\n\tprovider: {{ js.provider }},\n});\n\nconsole.log(output);\n",
+  "js/huggingface.js/basicAudioDataUrl":
+    'import fs from "fs";\n\nconst data = new Blob([fs.readFileSync({{ example.ts }})], { type: {{ dataUrl.js.type }} });\n\nconst output = await client.{{ methodName }}({\n\tdata,\n\tmodel: {{ js.modelId }},\n\tprovider: {{ js.provider }},\n});\n\nconsole.log(output);\n',
   "js/huggingface.js/basicImage":
     "const data = fs.readFileSync({{ example.ts }});\n\nconst output = await client.{{ methodName }}({\n\tdata,\n\tmodel: {{ js.modelId }},\n\tprovider: {{ js.provider }},\n});\n\nconsole.log(output);\n",
   "js/huggingface.js/conversational":
@@ -39,6 +43,8 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
   "python/huggingface_hub/basic":
     "result = client.{{ methodName }}(\n{% if pyKeywordArgs %}\n{{ pyKeywordArgs }}\n{% else %}\n    {{ example.py }},\n{% endif %}\n    model={{ py.modelId }},\n)\n",
   "python/huggingface_hub/basicAudio": "output = client.{{ methodName }}({{ example.py }}, model={{ py.modelId }})\n",
+  "python/huggingface_hub/basicAudioDataUrl":
+    "output = client.{{ methodName }}({{ example.py }}, model={{ py.modelId }})\n",
   "python/huggingface_hub/basicImage": "output = client.{{ methodName }}({{ example.py }}, model={{ py.modelId }})\n",
   "python/huggingface_hub/conversational":
     "completion = client.chat.completions.create(\n    model={{ py.modelId }},\n{{ inputs.asPythonString }}\n)\n\nprint(completion.choices[0].message)\n",
@@ -62,6 +68,8 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
     "def query(payload):\n    response = requests.post(API_URL, headers=headers, json=payload)\n    return response.json()\n\noutput = query({\n{{ providerInputs.asPythonDictString }}\n})\n",
   "python/requests/basicAudio":
     'def query(filename):\n    with open(filename, "rb") as f:\n        data = f.read()\n    response = requests.post(API_URL, headers={"Content-Type": "audio/flac", **headers}, data=data)\n    return response.json()\n\noutput = query({{ example.py }})\n',
+  "python/requests/basicAudioDataUrl":
+    'def query(filename):\n    with open(filename, "rb") as f:\n        data = base64.b64encode(f.read()).decode("ascii")\n    response = requests.post(API_URL, headers=headers, json={ {{- dataUrl.py.key }}: {{ dataUrl.py.prefix }} + data})\n    return response.json()\n\noutput = query({{ example.py }})\n',
   "python/requests/basicImage":
     'def query(filename):\n    with open(filename, "rb") as f:\n        data = f.read()\n    response = requests.post(API_URL, headers={"Content-Type": "image/jpeg", **headers}, data=data)\n    return response.json()\n\noutput = query({{ example.py }})\n',
   "python/requests/conversational":
@@ -86,6 +94,8 @@ export const TEMPLATES: Readonly<Record<string, string>> = {
     "curl {{ sh.fullUrl }} \\\n    -X POST \\\n    -H {{ sh.authHeader }} \\\n{% if billTo %}\n    -H {{ sh.billToHeader }} \\\n{% endif %}\n    -H 'Content-Type: application/json' \\\n    -d '{\n{{ providerInputs.asCurlString }}\n    }'\n",
   "sh/curl/basicAudio":
     "curl {{ sh.fullUrl }} \\\n    -X POST \\\n    -H {{ sh.authHeader }} \\\n{% if billTo %}\n    -H {{ sh.billToHeader }} \\\n{% endif %}\n    -H 'Content-Type: audio/flac' \\\n    --data-binary @{{ example.sh }}\n",
+  "sh/curl/basicAudioDataUrl":
+    "curl {{ sh.fullUrl }} \\\n    -X POST \\\n    -H {{ sh.authHeader }} \\\n{% if billTo %}\n    -H {{ sh.billToHeader }} \\\n{% endif %}\n    -H 'Content-Type: application/json' \\\n    -d @- <<EOF\n{ {{- dataUrl.sh.key }}: {{ dataUrl.sh.prefix }}$(base64 < {{ example.sh }} | tr -d '\\n')\"}\nEOF\n",
   "sh/curl/basicImage":
     "curl {{ sh.fullUrl }} \\\n    -X POST \\\n    -H {{ sh.authHeader }} \\\n{% if billTo %}\n    -H {{ sh.billToHeader }} \\\n{% endif %}\n    -H 'Content-Type: image/jpeg' \\\n    --data-binary @{{ example.sh }}\n",
   "sh/curl/conversational":

@@ -3,14 +3,13 @@ import type { AutomaticSpeechRecognitionInput, AutomaticSpeechRecognitionOutput 
 import { base64FromBlob } from "../../lib/base64.js";
 import { InferenceClientInputError, InferenceOutputError } from "../../lib/errors.js";
 import type { AnyArgs } from "../../lib/makeRequestOptions.js";
+import { FAL_AUDIO_TYPES, falAudioArgs } from "../../providers/fal-ai-audio.js";
 import { AUTOMATIC_SPEECH_RECOGNITION_HELPERS } from "../../providers/helpers-by-task.js";
 import type { ProviderHelper } from "../../providers/types.js";
 import type { BaseArgs, Options } from "../../types.js";
 import { type LegacyBinaryInput, runTask, toBinaryArgs } from "../run.js";
 
 export type AutomaticSpeechRecognitionArgs = BaseArgs & (AutomaticSpeechRecognitionInput | LegacyBinaryInput);
-
-const FAL_AUDIO_TYPES = ["audio/mpeg", "audio/mp4", "audio/wav", "audio/x-wav"];
 
 async function prepare(args: AnyArgs, helper: ProviderHelper<unknown>): Promise<AnyArgs> {
   if (helper.provider !== "fal-ai") return toBinaryArgs(args);
@@ -28,7 +27,7 @@ async function prepare(args: AnyArgs, helper: ProviderHelper<unknown>): Promise<
   }
   const base64 = await base64FromBlob(candidate as Blob);
   const { data: _data, inputs: _inputs, ...rest } = args;
-  return { ...rest, audio_url: `data:${type};base64,${base64}` };
+  return falAudioArgs(rest, type, base64);
 }
 
 function checkText(data: unknown): void {

@@ -27,6 +27,8 @@ export interface Workspace {
 /** Bytes of the input files the snippets read (contents only need to be non-empty). */
 export const INPUT_FILES: Record<string, Uint8Array> = {
   "sample1.flac": new Uint8Array([0x66, 0x4c, 0x61, 0x43, 0, 0, 0, 0x22, 1, 2, 3, 4]),
+  // fal-ai speech recognition refuses FLAC, so its snippets read a WAV file (a RIFF header, then a few bytes).
+  "sample1.wav": new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x24, 0, 0, 0, 0x57, 0x41, 0x56, 0x45, 0xff, 0x81, 7]),
   "cats.jpg": new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]),
   "cat.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
 };
