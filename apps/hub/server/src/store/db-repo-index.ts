@@ -42,6 +42,8 @@ const KEPT_UNLESS_DERIVED = [
   "library_name",
 ] as const;
 
+const CONFIG_KEPT = ["keras_hub"] as const;
+
 /** A stable 24-hex `_id` for a repository (the clients require one; the hub's are Mongo ids). */
 export function repoObjectId(type: RepoType, id: string): string {
   return createHash("sha256").update(`${type}:${id.toLowerCase()}`).digest("hex").slice(0, 24);
@@ -70,6 +72,17 @@ export function mergeRecord(
   const fit = (value: unknown) => typeof value === "string" && value.length > 0 && value.length <= 200;
   const tags = [...new Set(fields.tags.filter(fit))].slice(0, 500);
   for (const key of ["pipeline_tag", "library_name"] as const) if (!fit(fields[key])) delete fields[key];
+  // Config blocks no file of ours describes (keras_hub's) stay from the stored record.
+  const previousConfig = previous?.config;
+  if (fields.config !== undefined && typeof previousConfig === "object" && previousConfig !== null)
+    for (const key of CONFIG_KEPT)
+      if (key in previousConfig && !(key in fields.config))
+        fields.config = { ...fields.config, [key]: (previousConfig as Record<string, unknown>)[key] };
+  // A GGUF file without tensors (a header-only stand-in) has no parameter count to show.
+  if (fields.gguf?.total === 0) {
+    const { total: _total, ...gguf } = fields.gguf;
+    fields.gguf = gguf;
+  }
   return {
     ...record,
     ...fields,
@@ -116,7 +129,7 @@ export class DbRepoIndex implements RepoIndex {
   async register(ref: RepoRef, facts: { private: boolean }): Promise<void> {
     const now = new Date().toISOString();
     await this.store.upsert(
-      [{ id: ref.id, private: facts.private, createdAt: now, lastModified: now, tags: [], siblings: [] }],
+      [{ id: ref.id, private: facts.private, createdAt: now, lastModified: now, downloads: 0, likes: 0, tags: [] }],
       ref.type,
     );
     await this.sync(ref);
@@ -304,7 +317,8 @@ export class DbRepoIndex implements RepoIndex {
   }
 }
 
-async function runBounded(work: readonly (() => Promise<void>)[], concurrency: number): Promise<void> {
+/** Runs `work` with at most `concurrency` jobs at a time. */
+export async function runBounded(work: readonly (() => Promise<void>)[], concurrency: number): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < work.length) {
