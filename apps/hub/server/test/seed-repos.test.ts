@@ -83,7 +83,7 @@ describe("seed repositories", () => {
     expect(llama?.tags).toContain("conversational");
 
     const gguf = await index.record({ type: "model", id: "bartowski/Meta-Llama-3.1-8B-Instruct-GGUF" });
-    const ggufFiles = (gguf?.record?.siblings as { rfilename: string; lfs?: unknown }[]).filter((sibling) =>
+    const ggufFiles = ((gguf?.record?.siblings ?? []) as { rfilename: string; lfs?: unknown }[]).filter((sibling) =>
       sibling.rfilename.endsWith(".gguf"),
     );
     expect(ggufFiles.length).toBeGreaterThan(0);
