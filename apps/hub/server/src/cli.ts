@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { ApiError } from "./api/api-error.js";
 import { AccountStore } from "./auth/account-store.js";
 import { loadConfig } from "./config.js";
+import { isValidNamespace } from "./repos/repo-ref.js";
 import { openDatabase } from "./server.js";
 import type { Db } from "./store/db.js";
 import { migrate } from "./store/migrations.js";
@@ -37,6 +38,11 @@ function parseCommand(argv: readonly string[]): Run {
   });
   const [noun, verb, ...rest] = positionals;
   const command = `${noun ?? ""} ${verb ?? ""}`;
+  // Names and the role are checked before the database is opened (which takes seconds on PGlite).
+  for (const name of [...rest, ...(values.member ?? []), ...(values.user !== undefined ? [values.user] : [])])
+    if (!isValidNamespace(name)) throw new UsageError(`Invalid name ${JSON.stringify(name.slice(0, 100))}`);
+  if (values.role !== undefined && values.role !== "read" && values.role !== "write")
+    throw new UsageError('--role must be "read" or "write"');
   if (command === "users create" && rest.length === 1)
     return async (accounts) => {
       const user = await accounts.createUser(rest[0], values.fullname);
@@ -65,7 +71,8 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     run = parseCommand(argv.filter((arg) => arg !== "--"));
   } catch (error) {
-    console.error(`[hub] ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    console.error(`[hub] ${error instanceof Error ? error.message : String(error)}`);
+    console.error(USAGE);
     return 2;
   }
   let db: Db;
