@@ -1,8 +1,15 @@
 // The HTTP application: the hub-style JSON API under /api, and the web app for every other GET.
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { ApiError, errorHeaders } from "./api/api-error.js";
+import { register as registerWebDiff } from "./api/web-diff.js";
+import { register as registerWebViewer } from "./api/web-viewer.js";
+import { authMiddleware } from "./auth/middleware.js";
+import { ANONYMOUS, type HubEnv } from "./auth/principal.js";
 import { libraries } from "./catalog.js";
+import type { HubContext } from "./hub-context.js";
+import { registerHubRoutes } from "./routes.js";
 import { EXPANDABLE_FIELDS, type HubBackend } from "./source/backend.js";
 import { isModelId } from "./store/model-record.js";
 import type { WebAssets } from "./web-assets.js";
@@ -10,6 +17,8 @@ import type { WebAssets } from "./web-assets.js";
 export interface AppOptions {
   backend: HubBackend;
   web: WebAssets;
+  /** A local hub's repositories, accounts and index: its route modules are registered. Absent in upstream mode. */
+  hub?: HubContext;
 }
 
 const MAX_URL_LENGTH = 8192;
@@ -26,18 +35,29 @@ function expandFields(url: URL): string[] {
   return [...new Set(fields)];
 }
 
-export function createApp({ backend, web }: AppOptions): Hono {
-  const app = new Hono();
+export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
+  const app = new Hono<HubEnv>();
 
   app.use("*", async (c, next) => {
     if (c.req.url.length > MAX_URL_LENGTH) return c.json({ error: "Request URL too long" }, 414);
     await next();
-    c.header("X-Content-Type-Options", "nosniff");
+    // A body streamed straight to the socket (stream-response.ts) already has its headers out.
+    if (c.res !== RESPONSE_ALREADY_SENT) c.header("X-Content-Type-Options", "nosniff");
   });
   // The API is public and read-only, like the hub's: any page (or snippet running in a browser) may read it.
   app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
 
+  if (hub !== undefined) app.use("*", authMiddleware(hub.accounts));
+  else
+    app.use("*", async (c, next) => {
+      c.set("principal", ANONYMOUS);
+      await next();
+    });
+
   app.get("/api/health", async (c) => c.json({ status: "ok", ...(await backend.health()) }));
+  // The hub's routes come before the legacy read-only ones below (kept for upstream mode), which they replace.
+  if (hub !== undefined) registerHubRoutes(app, hub);
+  if (hub !== undefined) for (const register of [registerWebDiff, registerWebViewer]) register(app, hub); // site-only
 
   app.get("/api/tasks", async (c) => c.json(await backend.tasks()));
 

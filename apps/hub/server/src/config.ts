@@ -2,6 +2,7 @@
 // curated seed, 127.0.0.1:5300.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { adminTokenFromEnv } from "./auth/account-store.js";
 import { type StorageLimits, storageLimitsFromEnv } from "./repos/storage-limits.js";
 import { type UpstreamLimits, upstreamLimitsFromEnv } from "./source/upstream-limits.js";
 import { type DbLimits, dbLimitsFromEnv } from "./store/db-limits.js";
@@ -24,6 +25,8 @@ export interface ServerConfig {
   dataRoot?: string;
   /** Regular-file and LFS sizes, body caps and git timeouts (HUBKIT_MAX_*, defaults in repos/storage-limits.ts). */
   storageLimits?: StorageLimits;
+  /** HUBKIT_ADMIN_TOKEN: the operator's bootstrap admin token (auth/account-store.ts checks its length). */
+  adminToken?: string;
   /** Key for signed LFS upload URLs (HUBKIT_SECRET); when unset, one is generated and kept in the data folder. */
   secret?: string;
   /** Proxy reads to this hub instead of the local index. */
@@ -48,9 +51,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value);
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const upstreamHub = nonEmpty(env.HUBKIT_UPSTREAM_HUB);
-  let limits: Pick<ServerConfig, "dbLimits" | "upstreamLimits" | "storageLimits">;
+  let limits: Pick<ServerConfig, "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken">;
   try {
+    const adminToken = adminTokenFromEnv(env);
     limits = {
+      ...(adminToken !== undefined ? { adminToken } : {}),
       dbLimits: dbLimitsFromEnv(env),
       upstreamLimits: upstreamLimitsFromEnv(env),
       storageLimits: storageLimitsFromEnv(env),

@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import type { ServerConfig } from "./config.js";
+import type { HubContext } from "./hub-context.js";
+import { type LocalHub, openLocalHub } from "./hub-wiring.js";
 import type { HubBackend } from "./source/backend.js";
 import { LocalBackend } from "./source/local-backend.js";
 import { UpstreamBackend } from "./source/upstream-backend.js";
@@ -51,12 +53,26 @@ export async function openBackend(config: ServerConfig, log?: (line: string) => 
 export interface RunningServer {
   url: string;
   backend: HubBackend;
+  /** The local hub's context (absent in upstream mode). */
+  hub?: HubContext;
   close(): Promise<void>;
 }
 
 export async function startServer(config: ServerConfig, log?: (line: string) => void): Promise<RunningServer> {
-  const backend = await openBackend(config, log);
-  const app = createApp({ backend, web: new WebAssets(config.webDist) });
+  let backend: HubBackend;
+  let local: LocalHub | undefined;
+  if (config.upstreamHub !== undefined) backend = await openBackend(config, log);
+  else {
+    const store = await openLocalStore(config, log);
+    backend = new LocalBackend(store);
+    try {
+      local = await openLocalHub(config, store, log);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
+  const app = createApp({ backend, web: new WebAssets(config.webDist), ...(local ? { hub: local.ctx } : {}) });
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
     const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => ready(listening));
     listening.once("error", fail);
@@ -66,9 +82,15 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   return {
     url: `http://${host}:${address.port}`,
     backend,
+    ...(local ? { hub: local.ctx } : {}),
     close: async () => {
-      await new Promise<void>((done) => server.close(() => done()));
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        // Keep-alive sockets (git, clients with pools) would hold close() open.
+        (server as import("node:http").Server).closeAllConnections?.();
+      });
       await backend.close();
+      local?.dispose();
     },
   };
 }

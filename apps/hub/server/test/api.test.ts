@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.js";
 import { LocalBackend } from "../src/source/local-backend.js";
@@ -18,7 +17,7 @@ writeFileSync(join(dist, "assets", "demo.wav"), "RIFF");
 
 for (const database of testDatabases()) {
   describe(`API on ${database.name}`, () => {
-    let app: Hono;
+    let app: ReturnType<typeof createApp>;
     let store: ModelStore;
     const get = async (path: string) => {
       const response = await app.request(path);

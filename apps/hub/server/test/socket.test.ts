@@ -37,6 +37,7 @@ describe("server on a real socket", () => {
     expect(health).toEqual({ status: "ok", mode: "upstream", upstream: local.url });
     const mapping = await fetch(`${proxy.url}/api/models/Qwen/Qwen2.5-7B-Instruct?expand[]=inferenceProviderMapping`);
     expect(await mapping.json()).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/), // hub-api.md §2.2: every repository info has `_id`
       id: "Qwen/Qwen2.5-7B-Instruct",
       inferenceProviderMapping: {
         together: { providerId: "Qwen/Qwen2.5-7B-Instruct-Turbo", status: "live", task: "conversational" },

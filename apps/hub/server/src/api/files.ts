@@ -1,0 +1,56 @@
+// GET/HEAD `/{repo}/resolve/{rev}/{path}` and `/raw/…` (hub-api.md §3): the file's bytes streamed from disk (LFS
+// objects from the large-file store on resolve, the git blob otherwise), with the headers the clients' caches and
+// size checks rely on, one byte range per request, and no compression.
+import type { Context, Hono } from "hono";
+import type { HubEnv } from "../auth/principal.js";
+import type { HubContext } from "../hub-context.js";
+import { pathProblem } from "../repos/repo-paths.js";
+import { EntryNotFoundError, RevisionNotFoundError } from "./api-error.js";
+import { readableRepo } from "./repo-access.js";
+import { fileRepoUrl, revisionAndPath } from "./repo-url.js";
+import { parseRange, streamResponse } from "./stream-response.js";
+
+function contentDisposition(path: string): string {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `inline; filename*=UTF-8''${encodeURIComponent(name)}; filename="${ascii}";`;
+}
+
+export function register(app: Hono<HubEnv>, ctx: HubContext): void {
+  const handler = (raw: boolean) => async (c: Context<HubEnv>) => {
+    const url = fileRepoUrl(c);
+    if (url === undefined) return c.notFound();
+    const ref = await readableRepo(ctx, c, url.ref);
+    const { revision, path } = revisionAndPath(url.rest);
+    const commit = await ctx.storage.resolveRevision(ref, revision);
+    if (commit === undefined) throw new RevisionNotFoundError(revision);
+    const repoHeaders = { "X-Repo-Commit": commit };
+    const entry = pathProblem(path) === undefined ? await ctx.storage.stat(ref, commit, path) : undefined;
+    if (entry === undefined || entry.type !== "file") throw new EntryNotFoundError(path, repoHeaders);
+    if (!raw) await ctx.index.recordDownload(ref, path).catch(() => {});
+
+    const lfs = raw ? undefined : entry.lfs;
+    const total = lfs?.size ?? entry.size;
+    if (lfs !== undefined && (await ctx.lfs.stat(lfs.oid)) === undefined)
+      throw new EntryNotFoundError(`${path} (its LFS object is missing from the store)`, repoHeaders);
+    const headers: Record<string, string> = {
+      ...repoHeaders,
+      ETag: `"${lfs?.oid ?? entry.oid}"`,
+      "Accept-Ranges": "bytes",
+      "Content-Type": "application/octet-stream",
+      "Content-Disposition": contentDisposition(path),
+      "Cache-Control": "private, max-age=0, must-revalidate",
+      ...(lfs !== undefined ? { "X-Linked-Etag": `"${lfs.oid}"`, "X-Linked-Size": String(lfs.size) } : {}),
+    };
+    const range = parseRange(c.req.header("range"), total);
+    if (range === "unsatisfiable")
+      return c.body(null, 416, { ...headers, "Content-Range": `bytes */${total}`, "Content-Length": "0" });
+    const open = (byteRange?: { start: number; end: number }) =>
+      lfs !== undefined ? ctx.lfs.read(lfs.oid, byteRange) : ctx.storage.streamBlob(ref, entry.oid, byteRange);
+    return streamResponse(c, { headers, total, range, open });
+  };
+  for (const prefix of ["", "/datasets", "/spaces"]) {
+    app.get(`${prefix}/:ns/:name/resolve/*`, handler(false));
+    app.get(`${prefix}/:ns/:name/raw/*`, handler(true));
+  }
+}

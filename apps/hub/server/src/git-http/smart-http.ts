@@ -1,0 +1,169 @@
+// git over smart HTTP (hub-api.md §6), served by git's own `git http-backend` as a CGI child: `{repo}` and
+// `{repo}.git`, `info/refs`, `git-upload-pack` and `git-receive-pack`. We decide who may do what first (reads as
+// the repository's visibility allows; receive-pack always needs a write token, challenged with Basic auth so git
+// sends one), then stream the request into the child and its output back. After a push the index follows.
+import { spawn } from "node:child_process";
+import type { IncomingMessage } from "node:http";
+import { PassThrough, Readable } from "node:stream";
+import type { Context, Hono } from "hono";
+import { ApiError } from "../api/api-error.js";
+import { readableRepo, writableRepo } from "../api/repo-access.js";
+import type { HubEnv } from "../auth/principal.js";
+import type { HubContext } from "../hub-context.js";
+import { gitEnv } from "../repos/git-run.js";
+import { apiSegment, type RepoRef, type RepoType } from "../repos/repo-ref.js";
+
+const SERVICES = new Set(["git-upload-pack", "git-receive-pack"]);
+const MAX_CGI_HEADER_BYTES = 64 * 1024;
+/** A clone or push that takes longer than this is cut off. */
+const GIT_HTTP_TIMEOUT_MS = 30 * 60 * 1000;
+
+function textError(c: Context, status: 401 | 403 | 404 | 400, message: string): Response {
+  return c.body(`${message}\n`, status, {
+    "Content-Type": "text/plain; charset=utf-8",
+    ...(status === 401 ? { "WWW-Authenticate": 'Basic realm="Hubkit"' } : {}),
+  });
+}
+
+function requestBody(c: Context): Readable | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming !== undefined && typeof incoming.pipe === "function") return incoming;
+  const body = c.req.raw.body;
+  return body === null ? undefined : Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+}
+
+/** Runs `git http-backend` for one request and turns its CGI output into a streamed response. */
+function runBackend(c: Context, ctx: HubContext, ref: RepoRef, tail: string, user: string): Promise<Response> {
+  const [owner, name] = ref.id.split("/") as [string, string];
+  const url = new URL(c.req.url);
+  const env = gitEnv({
+    GIT_PROJECT_ROOT: projectRoot(ctx, ref),
+    GIT_HTTP_EXPORT_ALL: "1",
+    PATH_INFO: `/${apiSegment(ref.type)}/${owner}/${name}.git/${tail}`,
+    QUERY_STRING: url.search.slice(1),
+    REQUEST_METHOD: c.req.method,
+    CONTENT_TYPE: c.req.header("content-type") ?? "",
+    REMOTE_USER: user,
+    REMOTE_ADDR: "127.0.0.1",
+    GATEWAY_INTERFACE: "CGI/1.1",
+    ...(c.req.header("content-length") !== undefined ? { CONTENT_LENGTH: c.req.header("content-length") ?? "" } : {}),
+    ...(c.req.header("content-encoding") !== undefined
+      ? { HTTP_CONTENT_ENCODING: c.req.header("content-encoding") ?? "" }
+      : {}),
+    ...(c.req.header("git-protocol") !== undefined ? { GIT_PROTOCOL: c.req.header("git-protocol") ?? "" } : {}),
+  });
+  const child = spawn("git", ["http-backend"], { env, stdio: ["pipe", "pipe", "pipe"] });
+  const timer = setTimeout(() => child.kill("SIGKILL"), GIT_HTTP_TIMEOUT_MS);
+  child.on("close", () => clearTimeout(timer));
+  child.stderr.resume();
+  const body = c.req.method === "POST" ? requestBody(c) : undefined;
+  child.stdin.on("error", () => {});
+  if (body !== undefined) body.pipe(child.stdin);
+  else child.stdin.end();
+
+  return new Promise((resolve, reject) => {
+    let head = Buffer.alloc(0);
+    const rest = new PassThrough();
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      let end = head.indexOf("\r\n\r\n");
+      let separator = 4;
+      if (end === -1) {
+        end = head.indexOf("\n\n");
+        separator = 2;
+      }
+      if (end === -1) {
+        if (head.length > MAX_CGI_HEADER_BYTES) {
+          child.kill("SIGKILL");
+          reject(new ApiError(500, "git http-backend sent malformed headers"));
+        }
+        return;
+      }
+      child.stdout.off("data", onData);
+      const headers: Record<string, string> = { "Cache-Control": "no-cache" };
+      let status = 200;
+      for (const line of head.subarray(0, end).toString("latin1").split(/\r?\n/)) {
+        const colon = line.indexOf(":");
+        if (colon === -1) continue;
+        const key = line.slice(0, colon).trim();
+        const value = line.slice(colon + 1).trim();
+        if (key.toLowerCase() === "status") status = Number.parseInt(value, 10) || 200;
+        else headers[key] = value;
+      }
+      rest.write(head.subarray(end + separator));
+      child.stdout.pipe(rest);
+      resolve(
+        new Response(status === 204 || status === 304 ? null : (Readable.toWeb(rest) as ReadableStream), {
+          status,
+          headers,
+        }),
+      );
+    };
+    child.stdout.on("data", onData);
+    child.on("error", (error) => reject(error));
+    child.on("close", (code) => {
+      if (head.length === 0 || !rest.writableEnded) rest.end();
+      if (code !== 0 && head.length === 0) reject(new ApiError(500, "git http-backend failed"));
+    });
+  });
+}
+
+/** gitDir = `<root>/<segment>/<owner>/<name>.git`; http-backend wants `<root>` and the rest as PATH_INFO. */
+function projectRoot(ctx: HubContext, ref: RepoRef): string {
+  const [owner, name] = ref.id.split("/") as [string, string];
+  const suffix = `/${apiSegment(ref.type)}/${owner}/${name}.git`;
+  const dir = ctx.storage.gitDir(ref);
+  if (!dir.endsWith(suffix)) throw new Error(`unexpected repository folder ${dir}`);
+  return dir.slice(0, -suffix.length);
+}
+
+export function register(app: Hono<HubEnv>, ctx: HubContext): void {
+  const handler = (type: RepoType) => async (c: Context<HubEnv>) => {
+    const ns = c.req.param("ns") ?? "";
+    let name = c.req.param("name") ?? "";
+    if (name.endsWith(".git")) name = name.slice(0, -4);
+    const path = new URL(c.req.url).pathname;
+    const tail = path.endsWith("/info/refs") ? "info/refs" : (path.slice(path.lastIndexOf("/") + 1) as string);
+    const service = tail === "info/refs" ? (c.req.query("service") ?? "") : tail;
+    if (!SERVICES.has(service))
+      return textError(c, 400, "Only smart HTTP is supported (git-upload-pack, git-receive-pack)");
+    const write = service === "git-receive-pack";
+    const principal = c.get("principal");
+    if (write && principal.kind === "anonymous")
+      return textError(c, 401, "Authentication required to push: use a write token as the password");
+    let ref: RepoRef;
+    try {
+      ref = write
+        ? await writableRepo(ctx, c, { type, id: `${ns}/${name}` })
+        : await readableRepo(ctx, c, { type, id: `${ns}/${name}` });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const status = error.status === 401 || error.status === 403 || error.status === 404 ? error.status : 400;
+      return textError(c, status, error.message);
+    }
+    const user = principal.kind === "user" ? principal.name : principal.kind;
+    const response = await runBackend(c, ctx, ref, tail, user);
+    if (write && c.req.method === "POST" && response.body !== null) {
+      // The index follows the push once git has finished (the ref moved inside the child).
+      const [forClient, forSync] = response.body.tee();
+      void (async () => {
+        const reader = forSync.getReader();
+        while (!(await reader.read()).done) {}
+        await ctx.index.sync(ref).catch((error: unknown) => {
+          console.error(`[hub] index sync after push to ${ref.type} ${ref.id} failed: ${String(error)}`);
+        });
+      })();
+      return new Response(forClient, { status: response.status, headers: response.headers });
+    }
+    return response;
+  };
+  for (const [prefix, type] of [
+    ["", "model"],
+    ["/datasets", "dataset"],
+    ["/spaces", "space"],
+  ] as const) {
+    app.get(`${prefix}/:ns/:name/info/refs`, handler(type));
+    app.post(`${prefix}/:ns/:name/git-upload-pack`, handler(type));
+    app.post(`${prefix}/:ns/:name/git-receive-pack`, handler(type));
+  }
+}

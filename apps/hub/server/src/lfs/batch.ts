@@ -1,0 +1,156 @@
+// The LFS batch API, `POST /{repo}.git/info/lfs/objects/batch` (hub-api.md §4.5, §6): Bearer or Basic auth,
+// always the `basic` transfer (never xet), self-authorising signed hrefs for uploads (the HTTP clients PUT without
+// credentials), the hub's multipart layout for large objects when the client offers `multipart`, and download
+// actions for git-lfs. Errors use the LFS media type and `message`, with `LFS-Authenticate` on a 401.
+import type { Context, Hono } from "hono";
+import { ApiError } from "../api/api-error.js";
+import { readableRepo, writableRepo } from "../api/repo-access.js";
+import { baseUrl } from "../api/repo-url.js";
+import { boundedBody } from "../api/request-body.js";
+import type { HubEnv } from "../auth/principal.js";
+import type { HubContext } from "../hub-context.js";
+import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
+import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
+import { FolderLargeFileStore } from "./folder-store.js";
+import { SHA256_HEX } from "./pointer.js";
+import { SIGNED_URL_TTL_SECONDS, type UrlSigner } from "./signing.js";
+import { transferUrls } from "./transfer.js";
+
+export const LFS_MEDIA_TYPE = "application/vnd.git-lfs+json";
+const MAX_BATCH_OBJECTS = 1000;
+const MAX_BATCH_BODY = 1024 * 1024;
+
+interface BatchObject {
+  oid: string;
+  size: number;
+  authenticated?: boolean;
+  actions?: Record<string, { href: string; header?: Record<string, string>; expires_in?: number }>;
+  error?: { code: number; message: string };
+}
+
+/** `/{ns}/{name}.git/…`, `/datasets/…`, `/spaces/…` → the repository, or undefined. */
+function lfsRepo(c: Context): { type: RepoType; id: string } | undefined {
+  const segments = new URL(c.req.url).pathname.split("/").slice(1);
+  let type: RepoType = "model";
+  const prefixType = typeFromSegment(segments[0] ?? "");
+  if (prefixType !== undefined && prefixType !== "model" && segments.length === 7) {
+    type = prefixType;
+    segments.shift();
+  }
+  const [ns, nameGit] = segments;
+  if (ns === undefined || nameGit === undefined || !nameGit.endsWith(".git")) return undefined;
+  try {
+    return { type, id: `${decodeURIComponent(ns)}/${decodeURIComponent(nameGit.slice(0, -4))}` };
+  } catch {
+    return undefined;
+  }
+}
+
+export function lfsError(c: Context, error: unknown): Response {
+  if (!(error instanceof ApiError)) throw error;
+  const headers: Record<string, string> = { ...error.headers, "Content-Type": LFS_MEDIA_TYPE };
+  if (error.status === 401) headers["LFS-Authenticate"] = 'Basic realm="Hubkit"';
+  return c.body(JSON.stringify({ message: error.message }), error.status, headers);
+}
+
+export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSigner): void {
+  const limits = ctx.config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
+  const multipartCapable = ctx.lfs instanceof FolderLargeFileStore;
+  const handler = async (c: Context<HubEnv>) => {
+    try {
+      const target = lfsRepo(c);
+      if (target === undefined) throw new ApiError(404, "Repository not found", { code: "RepoNotFound" });
+      let request: Record<string, unknown>;
+      try {
+        request = JSON.parse((await boundedBody(c, MAX_BATCH_BODY)).toString("utf8")) as Record<string, unknown>;
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        throw new ApiError(400, "The batch request is not valid JSON");
+      }
+      const operation = request?.operation;
+      if (operation !== "upload" && operation !== "download")
+        throw new ApiError(422, 'operation must be "upload" or "download"');
+      const transfers = Array.isArray(request.transfers) ? request.transfers : ["basic"];
+      if (!transfers.includes("basic")) throw new ApiError(422, 'This server only offers the "basic" transfer');
+      if (!Array.isArray(request.objects) || request.objects.length > MAX_BATCH_OBJECTS)
+        throw new ApiError(422, `objects must be an array of at most ${MAX_BATCH_OBJECTS} entries`);
+      if (operation === "upload") await writableRepo(ctx, c, target);
+      else await readableRepo(ctx, c, target);
+      const offersMultipart = transfers.includes("multipart") && multipartCapable;
+      const base = baseUrl(c);
+      const objects: BatchObject[] = [];
+      for (const raw of request.objects as unknown[]) {
+        const item = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+        const oid = typeof item.oid === "string" ? item.oid : "";
+        const size = typeof item.size === "number" ? item.size : -1;
+        if (!SHA256_HEX.test(oid) || !Number.isSafeInteger(size) || size < 0) {
+          objects.push({ oid, size: Math.max(0, size), error: { code: 422, message: "Invalid object id or size" } });
+          continue;
+        }
+        const stored = await ctx.lfs.stat(oid);
+        if (operation === "download") {
+          objects.push(
+            stored === undefined
+              ? { oid, size, error: { code: 404, message: "Object does not exist" } }
+              : {
+                  oid,
+                  size: stored.size,
+                  authenticated: true,
+                  actions: {
+                    download: {
+                      href: transferUrls(base, signer, oid, stored.size).download,
+                      expires_in: SIGNED_URL_TTL_SECONDS,
+                    },
+                  },
+                },
+          );
+          continue;
+        }
+        if (size > limits.maxLfsObjectBytes) {
+          objects.push({
+            oid,
+            size,
+            error: { code: 422, message: `Objects larger than ${limits.maxLfsObjectBytes} bytes are refused` },
+          });
+          continue;
+        }
+        if (stored !== undefined && stored.size === size) {
+          objects.push({ oid, size });
+          continue;
+        }
+        const urls = transferUrls(base, signer, oid, size);
+        const header: Record<string, string> = {};
+        if (offersMultipart && size > limits.multipartThresholdBytes) {
+          const chunk = limits.multipartChunkBytes;
+          header.chunk_size = String(chunk);
+          for (let part = 1; part <= Math.ceil(size / chunk); part++)
+            header[String(part).padStart(5, "0")] = urls.part(part);
+        }
+        objects.push({
+          oid,
+          size,
+          authenticated: true,
+          actions: {
+            upload: {
+              href: urls.upload,
+              expires_in: SIGNED_URL_TTL_SECONDS,
+              ...(Object.keys(header).length > 0 ? { header } : {}),
+            },
+            verify: { href: urls.verify, expires_in: SIGNED_URL_TTL_SECONDS },
+          },
+        });
+      }
+      return c.body(JSON.stringify({ transfer: "basic", objects, hash_algo: "sha256" }), 200, {
+        "Content-Type": LFS_MEDIA_TYPE,
+      });
+    } catch (error) {
+      return lfsError(c, error);
+    }
+  };
+  for (const prefix of ["", "/datasets", "/spaces"]) {
+    app.post(`${prefix}/:ns/:name/info/lfs/objects/batch`, handler);
+    app.post(`${prefix}/:ns/:name/info/lfs/locks/verify`, (c) =>
+      c.body(JSON.stringify({ message: "Locking is not supported" }), 501, { "Content-Type": LFS_MEDIA_TYPE }),
+    );
+  }
+}

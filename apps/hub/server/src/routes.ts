@@ -1,0 +1,40 @@
+// Every route module of a local hub, in registration order (app.ts registers them before the legacy read-only
+// routes and the web fallback). Each exports `register(app, ctx)`.
+import type { Hono } from "hono";
+import { register as commit } from "./api/commit.js";
+import { register as files } from "./api/files.js";
+import { register as listing } from "./api/listing.js";
+import { register as misc } from "./api/misc.js";
+import { register as preupload } from "./api/preupload.js";
+import { register as refs } from "./api/refs.js";
+import { register as repoInfo } from "./api/repo-info.js";
+import { register as repos } from "./api/repos.js";
+import { register as tree } from "./api/tree.js";
+import { register as xet } from "./api/xet.js";
+import { register as admin } from "./auth/admin-routes.js";
+import type { HubEnv } from "./auth/principal.js";
+import { register as whoami } from "./auth/whoami.js";
+import { register as gitHttp } from "./git-http/smart-http.js";
+import type { HubContext } from "./hub-context.js";
+import { register as lfs } from "./lfs/routes.js";
+
+const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
+  admin,
+  whoami,
+  repos,
+  misc,
+  listing,
+  repoInfo,
+  tree,
+  refs,
+  preupload,
+  commit,
+  xet,
+  lfs,
+  files,
+  gitHttp,
+];
+
+export function registerHubRoutes(app: Hono<HubEnv>, ctx: HubContext): void {
+  for (const register of MODULES) register(app, ctx);
+}
