@@ -2,8 +2,8 @@
 // downloads and likes. Storage is the truth: `sync` re-derives a repository's record from its default branch, and
 // `reconcile` (at start) heals what a crash between a ref update and the index update left behind.
 import { createHash } from "node:crypto";
-import { readdir } from "node:fs/promises";
-import { dirname } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { visibleNamespaces } from "../auth/permissions.js";
 import type { Principal } from "../auth/principal.js";
 import { deriveRepoMetadata, type RepoMetadata } from "../derive/metadata.js";
@@ -271,7 +271,7 @@ export class DbRepoIndex implements RepoIndex {
               return;
             }
           }
-          const head = await this.storage.resolveRevision(ref, await this.storage.defaultBranch(ref));
+          const head = await this.headOf(ref);
           if (head !== undefined && head !== row?.sha) {
             await this.sync(ref);
             counts.synced += 1;
@@ -287,6 +287,21 @@ export class DbRepoIndex implements RepoIndex {
     }
     if (counts.synced + counts.registered + counts.removed > 0) await this.store.analyze();
     return counts;
+  }
+
+  /**
+   * The default branch's head, read from git's loose ref file when there is one (a file read instead of a git
+   * process: a restart checks every repository), else through storage.
+   */
+  private async headOf(ref: RepoRef): Promise<string | undefined> {
+    const branch = await this.storage.defaultBranch(ref);
+    try {
+      const text = (await readFile(join(this.storage.gitDir(ref), "refs", "heads", branch), "utf8")).trim();
+      if (/^[0-9a-f]{40}$/.test(text)) return text;
+    } catch {
+      // Packed or missing: ask storage.
+    }
+    return this.storage.resolveRevision(ref, branch);
   }
 
   /** `owner/name` of every bare repository of `type` in storage's folder (`…/{type}s/{owner}/{name}.git`). */

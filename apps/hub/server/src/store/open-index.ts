@@ -1,0 +1,33 @@
+// The repository index as server.ts builds it: the seed written as repositories (first start only), then the index
+// reconciled with the repositories on disk (heals a crash between a ref update and the index update).
+import { dirname, join } from "node:path";
+import type { LargeFileStore } from "../lfs/store.js";
+import type { RepoStorage } from "../repos/storage.js";
+import { type SeedSources, seedRepositories } from "../seed/seed-repos.js";
+import { DbRepoIndex } from "./db-repo-index.js";
+import type { ModelStore } from "./model-store.js";
+
+/** The seed files beside the models seed (`HUBKIT_SEED`): `datasets.jsonl` and `spaces.jsonl`. */
+export function seedSourcesBeside(modelsSeedFile: string): SeedSources {
+  const dir = dirname(modelsSeedFile);
+  return { models: modelsSeedFile, datasets: join(dir, "datasets.jsonl"), spaces: join(dir, "spaces.jsonl") };
+}
+
+export async function openRepoIndex(options: {
+  store: ModelStore;
+  storage: RepoStorage;
+  lfs: LargeFileStore;
+  /** Undefined: no seed repositories (tests that build their own). */
+  seed?: SeedSources;
+  log?: (line: string) => void;
+}): Promise<DbRepoIndex> {
+  const { store, storage, lfs, seed, log = () => {} } = options;
+  const index = new DbRepoIndex(store, storage, lfs);
+  if (seed !== undefined) await seedRepositories({ storage, lfs, index, store }, seed, log);
+  const healed = await index.reconcile();
+  if (healed.synced + healed.registered + healed.removed > 0)
+    log(
+      `[hub] index reconciled with storage: ${healed.synced} re-synced, ${healed.registered} registered (private), ${healed.removed} removed`,
+    );
+  return index;
+}
