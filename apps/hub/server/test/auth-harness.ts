@@ -45,7 +45,7 @@ export async function startAuthHub(): Promise<AuthHub> {
   const work = mkdtempSync(join(tmpdir(), "hubkit-auth-"));
   const store = await ModelStore.open(await openPglite(undefined));
   const storage = new GitStorage(join(work, "repos"), DEFAULT_STORAGE_LIMITS);
-  const lfs = new FolderLargeFileStore(join(work, "lfs"));
+  const lfs = await new FolderLargeFileStore(join(work, "lfs")).open();
   const accounts = new AccountStore(store.db, { adminToken: ADMIN_TOKEN });
   const ctx: HubContext = {
     config: loadConfig({ PORT: "0", HUBKIT_DATA_DIR: work }),
