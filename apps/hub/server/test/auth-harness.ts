@@ -1,38 +1,21 @@
-// A real hub server for the account and access tests, on 127.0.0.1 (random port): PGlite in memory with every
-// migration, real git repositories and LFS folder in a temp folder, the account store with an admin token, and the
-// route modules these tests exercise (accounts, repository lifecycle, misc, listing and repository info) behind
-// the auth middleware, with app.ts's error mapping. Also: running the official Python clients against it.
+// A real hub server for the account, access and client tests: startServer on 127.0.0.1 (random port) with an
+// in-memory index (PGlite), repositories and LFS objects in a temporary folder, a one-model seed and an admin
+// token; plus running the official Python clients against it.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
-import { ApiError, errorHeaders } from "../src/api/api-error.js";
-import { register as registerListing } from "../src/api/listing.js";
-import { register as registerMisc } from "../src/api/misc.js";
-import { register as registerRepoInfo } from "../src/api/repo-info.js";
-import { register as registerRepos } from "../src/api/repos.js";
-import { AccountStore } from "../src/auth/account-store.js";
-import { register as registerAdmin } from "../src/auth/admin-routes.js";
-import { authMiddleware } from "../src/auth/middleware.js";
-import type { HubEnv } from "../src/auth/principal.js";
-import { register as registerWhoami } from "../src/auth/whoami.js";
+import type { Authenticator } from "../src/auth/accounts.js";
 import { HUB_DIR, loadConfig } from "../src/config.js";
 import type { HubContext } from "../src/hub-context.js";
-import { FolderLargeFileStore } from "../src/lfs/folder-store.js";
-import { GitStorage } from "../src/repos/git-storage.js";
-import { DEFAULT_STORAGE_LIMITS } from "../src/repos/storage-limits.js";
-import { openPglite } from "../src/store/db.js";
-import { DbRepoIndex } from "../src/store/db-repo-index.js";
-import { ModelStore } from "../src/store/model-store.js";
+import { startServer } from "../src/server.js";
+import { writeJsonl } from "./files.js";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 
 export interface AuthHub {
   url: string;
-  accounts: AccountStore;
+  accounts: Authenticator;
   ctx: HubContext;
   /** Admin helpers through the HTTP API. */
   user(name: string): Promise<void>;
@@ -43,39 +26,19 @@ export interface AuthHub {
 
 export async function startAuthHub(): Promise<AuthHub> {
   const work = mkdtempSync(join(tmpdir(), "hubkit-auth-"));
-  const store = await ModelStore.open(await openPglite(undefined));
-  const storage = new GitStorage(join(work, "repos"), DEFAULT_STORAGE_LIMITS);
-  const lfs = await new FolderLargeFileStore(join(work, "lfs")).open();
-  const accounts = new AccountStore(store.db, { adminToken: ADMIN_TOKEN });
-  const ctx: HubContext = {
-    config: loadConfig({ PORT: "0", HUBKIT_DATA_DIR: work }),
-    storage,
-    lfs,
-    accounts,
-    index: new DbRepoIndex(store, storage, lfs),
-  };
-  const app = new Hono<HubEnv>();
-  app.use("*", authMiddleware(accounts));
-  for (const register of [
-    registerWhoami,
-    registerAdmin,
-    registerRepos,
-    registerMisc,
-    registerListing,
-    registerRepoInfo,
-  ])
-    register(app, ctx);
-  app.onError((error, c) => {
-    if (error instanceof ApiError)
-      return c.json({ ...error.body, error: error.message }, error.status, errorHeaders(error));
-    console.error(error);
-    return c.json({ error: "Internal server error" }, 500);
-  });
-  app.notFound((c) => c.json({ error: "Not found" }, 404));
-  const server = await new Promise<ReturnType<typeof serve>>((ready) => {
-    const listening = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => ready(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const seed = writeJsonl(join(work, "seed.jsonl"), [{ id: "seed-org/seed-model", pipeline_tag: "fill-mask" }]);
+  const server = await startServer(
+    loadConfig({
+      PORT: "0",
+      HUBKIT_DATA_DIR: ":memory:",
+      HUBKIT_SEED: seed,
+      HUBKIT_ADMIN_TOKEN: ADMIN_TOKEN,
+      HUBKIT_WEB_DIST: join(work, "no-web"),
+    }),
+  );
+  const ctx = server.hub;
+  if (ctx === undefined) throw new Error("the server has no local hub");
+  const url = server.url;
   const admin = async (path: string, body: unknown) => {
     const response = await fetch(`${url}${path}`, {
       method: "POST",
@@ -87,14 +50,13 @@ export async function startAuthHub(): Promise<AuthHub> {
   };
   return {
     url,
-    accounts,
+    accounts: ctx.accounts,
     ctx,
     user: async (name) => void (await admin("/api/admin/users", { name })),
     token: async (user, role, name) => String((await admin("/api/admin/tokens", { user, role, name })).token),
     org: async (name, members) => void (await admin("/api/admin/organizations", { name, members })),
     close: async () => {
-      await new Promise<void>((done) => server.close(() => done()));
-      await store.close();
+      await server.close();
       rmSync(work, { recursive: true, force: true });
     },
   };
