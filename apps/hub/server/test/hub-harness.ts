@@ -1,0 +1,134 @@
+// A real local hub for the storage, LFS, git and upload tests: startServer on 127.0.0.1 (random port) with its data
+// folder in a temporary directory (so tests can inspect the repositories and restart on the same data), an admin
+// token, optional environment overrides (limits), a user with write and read tokens, and a runner for the official
+// Python clients and git.
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "../src/config.js";
+import type { HubContext } from "../src/hub-context.js";
+import { startServer } from "../src/server.js";
+import { ADMIN_TOKEN, pythonFor } from "./auth-harness.js";
+import { writeJsonl } from "./files.js";
+
+export interface TestHub {
+  url: string;
+  ctx: HubContext;
+  work: string;
+  dataDir: string;
+  writeToken: string;
+  readToken: string;
+  admin(path: string, body: unknown, method?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function hubEnv(work: string, extra: Record<string, string> = {}): Promise<Record<string, string>> {
+  const seed = writeJsonl(join(work, "seed.jsonl"), [{ id: "seed-org/seed-model", pipeline_tag: "fill-mask" }]);
+  return {
+    PORT: "0",
+    HUBKIT_DATA_DIR: join(work, "data"),
+    HUBKIT_SEED: seed,
+    HUBKIT_ADMIN_TOKEN: ADMIN_TOKEN,
+    HUBKIT_WEB_DIST: join(work, "no-web"),
+    DATABASE_URL: "",
+    ...extra,
+  };
+}
+
+/** Starts a hub with user `alice` (write and read tokens). */
+export async function startTestHub(name: string, extra: Record<string, string> = {}): Promise<TestHub> {
+  const work = mkdtempSync(join(tmpdir(), `hubkit-${name}-`));
+  const server = await startServer(loadConfig(await hubEnv(work, extra)));
+  const ctx = server.hub;
+  if (ctx === undefined) throw new Error("the server has no local hub");
+  const admin = (path: string, body: unknown, method = "POST") =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const token = async (role: "read" | "write") =>
+    String(
+      ((await (await admin("/api/admin/tokens", { user: "alice", role, name: role })).json()) as { token: string })
+        .token,
+    );
+  await admin("/api/admin/users", { name: "alice" });
+  return {
+    url: server.url,
+    ctx,
+    work,
+    dataDir: join(work, "data"),
+    writeToken: await token("write"),
+    readToken: await token("read"),
+    admin,
+    close: async () => {
+      await server.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command; resolves with its exit code and output (never rejects on a non-zero exit). */
+export function run(
+  command: string,
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
+  return new Promise((done) => {
+    execFile(
+      command,
+      [...args],
+      {
+        timeout: options.timeoutMs ?? 120_000,
+        maxBuffer: 16 * 1024 * 1024,
+        ...(options.cwd ? { cwd: options.cwd } : {}),
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
+      },
+      (error, stdout, stderr) =>
+        done({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The official Python client of `version` (its venv's python), with HF_* pointing at the hub. */
+export async function python(
+  version: string,
+  hub: TestHub,
+  code: string,
+  options: { token?: string; xet?: boolean; home?: string; cwd?: string } = {},
+): Promise<RunResult> {
+  const home = options.home ?? join(hub.work, `hf-home-${version}`);
+  mkdirSync(home, { recursive: true });
+  return run(await pythonFor(version), ["-c", code], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: {
+      HF_ENDPOINT: hub.url,
+      HF_HOME: home,
+      HF_HUB_DISABLE_TELEMETRY: "1",
+      ...(options.xet ? {} : { HF_HUB_DISABLE_XET: "1" }),
+      ...(options.token !== undefined ? { HF_TOKEN: options.token } : {}),
+    },
+  });
+}
+
+/** The `hf` CLI of a client version. */
+export async function hfCli(version: string, hub: TestHub, args: readonly string[], token: string, cwd: string) {
+  const bin = join(await pythonFor(version), "..", "hf");
+  return run(bin, args, {
+    cwd,
+    env: {
+      HF_ENDPOINT: hub.url,
+      HF_HOME: join(hub.work, `hf-home-${version}`),
+      HF_HUB_DISABLE_TELEMETRY: "1",
+      HF_HUB_DISABLE_XET: "1",
+      HF_TOKEN: token,
+    },
+  });
+}
