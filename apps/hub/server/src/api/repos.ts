@@ -7,6 +7,7 @@ import { canCreateIn } from "../auth/permissions.js";
 import type { HubEnv } from "../auth/principal.js";
 import { newObjectId } from "../auth/tokens.js";
 import type { HubContext } from "../hub-context.js";
+import { checkedPath } from "../repos/repo-paths.js";
 import {
   isValidNamePart,
   isValidNamespace,
@@ -16,12 +17,50 @@ import {
   type RepoType,
   urlPrefix,
 } from "../repos/repo-ref.js";
+import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { ApiError } from "./api-error.js";
 import { publicBaseUrl } from "./base-url.js";
 import { readJsonObject } from "./json-body.js";
 import { writableRepo } from "./repo-access.js";
 
 const SPACE_SDKS: ReadonlySet<string> = new Set(["gradio", "streamlit", "docker", "static"]);
+/** A create body may carry a few small files (JS createRepo's `files`): bounded in count and total size. */
+const MAX_CREATE_FILES = 100;
+const MAX_CREATE_BODY = 16 * 1024 * 1024;
+
+interface InitialFile {
+  path: string;
+  content: Buffer;
+}
+
+/** JS's `files: [{path, content, encoding: "base64"}]`, checked whole before anything is created. */
+function initialFiles(body: Record<string, unknown>, maxFileBytes: number): InitialFile[] {
+  const files = body.files;
+  if (files === undefined || files === null) return [];
+  if (!Array.isArray(files) || files.length > MAX_CREATE_FILES)
+    throw new ApiError(400, `"files" must be a list of at most ${MAX_CREATE_FILES} files`);
+  const seen = new Set<string>();
+  return files.map((file: unknown) => {
+    const { path, content, encoding } = (typeof file === "object" && file !== null ? file : {}) as Record<
+      string,
+      unknown
+    >;
+    if (typeof path !== "string" || typeof content !== "string")
+      throw new ApiError(400, 'Each of "files" needs a string "path" and "content"');
+    if (encoding !== undefined && encoding !== "base64" && encoding !== "utf-8")
+      throw new ApiError(400, '"encoding" must be "base64" or "utf-8"');
+    const checked = checkedPath(path.replace(/^\.?\//, ""));
+    if (seen.has(checked)) throw new ApiError(400, `"files" names ${JSON.stringify(checked.slice(0, 200))} twice`);
+    seen.add(checked);
+    const bytes = encoding === "base64" ? Buffer.from(content, "base64") : Buffer.from(content, "utf8");
+    if (bytes.length > maxFileBytes)
+      throw new ApiError(
+        413,
+        `${checked.slice(0, 200)} is larger than ${maxFileBytes} bytes: upload it after creating the repo`,
+      );
+    return { path: checked, content: bytes };
+  });
+}
 
 function repoUrl(c: Context, ref: RepoRef): string {
   const base = publicBaseUrl(c.req.url, c.req.header("host"), c.req.header("x-forwarded-proto"));
@@ -93,10 +132,14 @@ function privacy(body: Record<string, unknown>, type: RepoType): boolean | undef
 
 async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   requireCaller(c);
-  const body = await readJsonObject(c);
+  const body = await readJsonObject(c, MAX_CREATE_BODY);
   const type = typeOf(body);
   const { namespace, name } = nameParts(c, body);
   const isPrivate = privacy(body, type) ?? false;
+  const files = initialFiles(
+    body,
+    ctx.config.storageLimits?.maxRegularFileBytes ?? DEFAULT_STORAGE_LIMITS.maxRegularFileBytes,
+  );
   if (type === "space") {
     const sdk = optionalString(body, "sdk");
     if (sdk !== undefined && !SPACE_SDKS.has(sdk))
@@ -124,6 +167,16 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     // Not indexed = not created: remove the repository again so that a retry starts clean.
     await ctx.storage.delete(ref).catch(() => {});
     throw error;
+  }
+  if (files.length > 0) {
+    const author = principal.kind === "user" ? principal.name : namespace;
+    const branch = await ctx.storage.defaultBranch(ref);
+    await ctx.storage.commit(ref, {
+      branch,
+      author,
+      summary: "Upload files at repository creation",
+      operations: files.map((file) => ({ kind: "file" as const, path: file.path, content: file.content })),
+    });
   }
   await ctx.index.sync(ref);
   return c.json({ url: repoUrl(c, ref), name: ref.id, id: newObjectId() });
