@@ -24,6 +24,10 @@ export async function readChunks(
     await discardBody(fetched);
     throw tooLarge();
   }
+  // With a declared length and no content coding (a decoded body can outgrow its Content-Length), the body is
+  // complete once that many bytes arrived: stop there instead of awaiting the end-of-stream read, and read no more
+  // even from a fetch whose stream outruns its header.
+  const complete = declared > 0 && !response.headers.has("Content-Encoding") ? declared : -1;
   const body = response.body;
   if (!body) {
     fetched.finish();
@@ -33,12 +37,11 @@ export async function readChunks(
   const chunks: Uint8Array[] = [];
   let total = 0;
   const { signal } = fetched;
-  // One listener per body rather than a race per chunk: cancelling settles a pending read (a custom fetch may
-  // ignore the signal), and the abort reason is thrown once the read returns.
-  const onAbort = () => {
-    reader.cancel(signal.reason).catch(() => {});
-  };
-  signal.addEventListener("abort", onAbort, { once: true });
+  // One hook per body rather than a race per chunk: cancelling settles a pending read (a custom fetch may ignore
+  // the signal), and the abort reason is thrown once the read returns.
+  fetched.onAbort((reason) => {
+    reader.cancel(reason).catch(() => {});
+  });
   try {
     for (;;) {
       if (signal.aborted) throw signal.reason;
@@ -49,23 +52,30 @@ export async function readChunks(
       total += value.byteLength;
       if (total > max) throw tooLarge();
       chunks.push(value);
+      // Neither cancelled (the stream ends by itself; cancelling could cost an HTTP stack its kept-alive socket)
+      // nor unlocked (releasing builds an error for the reader's `closed` promise): nothing else reads this body.
+      if (total === complete) return chunks;
     }
   } catch (error) {
     reader.cancel().catch(() => {});
     throw error instanceof InferenceClientLimitError ? error : failure(fetched.signal, fetched.url, error);
   } finally {
-    signal.removeEventListener("abort", onAbort);
     fetched.finish();
   }
 }
 
-export async function readText(fetched: Fetched, options: Options | undefined, limit: ByteLimit): Promise<string> {
-  const chunks = await readChunks(fetched, options, limit);
-  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
-  const decoder = new TextDecoder();
+/** One decoder for every body: decoding is synchronous and ends with a flush, so no state carries over. */
+const utf8 = new TextDecoder();
+
+function decodeChunks(chunks: Uint8Array[]): string {
+  if (chunks.length === 1) return utf8.decode(chunks[0]);
   let text = "";
-  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
+  for (const chunk of chunks) text += utf8.decode(chunk, { stream: true });
+  return text + utf8.decode();
+}
+
+export async function readText(fetched: Fetched, options: Options | undefined, limit: ByteLimit): Promise<string> {
+  return decodeChunks(await readChunks(fetched, options, limit));
 }
 
 /** Parsed JSON (a SyntaxError when it is not JSON, like `Response.json()`). */
@@ -74,7 +84,7 @@ export async function readJson(
   options: Options | undefined,
   limit: ByteLimit = "maxJsonBytes",
 ): Promise<unknown> {
-  return JSON.parse(await readText(fetched, options, limit));
+  return JSON.parse(decodeChunks(await readChunks(fetched, options, limit)));
 }
 
 export async function readBlob(fetched: Fetched, options: Options | undefined): Promise<Blob> {

@@ -115,14 +115,23 @@ export function makeRequestOptionsFromResolvedModel(
   const { accessToken, endpointUrl, provider: _provider, model: _model, ...remaining } = args;
   const task = options.task;
   const authMethod = getAuthMethod(helper, accessToken, options);
-  const routerUrl = getRouterUrl(options);
   const model = resolvedModel ?? "";
-  const baseUrl = helper.makeBaseUrl({
+  // Getters: the router URL (an environment look-up when no option sets it) is read only if the URL uses it.
+  const url = helper.makeUrl({
+    get baseUrl() {
+      return helper.makeBaseUrl({
+        authMethod,
+        get routerUrl() {
+          return getRouterUrl(options);
+        },
+        directUrl: (key, fallback) => getProviderUrl(key, fallback, options),
+      });
+    },
     authMethod,
-    routerUrl,
-    directUrl: (key, fallback) => getProviderUrl(key, fallback, options),
+    model,
+    task,
+    endpointUrl,
   });
-  const url = helper.makeUrl({ baseUrl, authMethod, model, task, endpointUrl });
 
   const binary = remaining.data ? (remaining.data as Blob | ArrayBuffer) : undefined;
   const headers: Record<string, string> = helper.prepareAuthHeaders({ accessToken, authMethod });

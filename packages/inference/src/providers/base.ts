@@ -35,10 +35,10 @@ export function defineHelper<TOutput>(spec: HelperSpec<TOutput>): ProviderHelper
     clientSideRoutingOnly: spec.clientSideRoutingOnly ?? false,
     makeBaseUrl:
       spec.makeBaseUrl ??
-      (({ authMethod, routerUrl, directUrl }) =>
-        authMethod === "provider-key"
-          ? directUrl(spec.directUrlKey ?? spec.provider, spec.directUrl)
-          : `${routerUrl}/${spec.provider}`),
+      ((params) =>
+        params.authMethod === "provider-key"
+          ? params.directUrl(spec.directUrlKey ?? spec.provider, spec.directUrl)
+          : `${params.routerUrl}/${spec.provider}`),
     makeUrl:
       spec.makeUrl ?? (({ baseUrl, ...params }) => joinUrl(baseUrl, typeof route === "string" ? route : route(params))),
     preparePayload: spec.payload,

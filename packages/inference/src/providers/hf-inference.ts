@@ -29,10 +29,12 @@ export function hfInferenceHelper<T>(
     task,
     directUrl: "",
     route: hfInferenceRoute,
-    makeBaseUrl: ({ routerUrl }) => `${routerUrl}/hf-inference`,
-    makeUrl: ({ baseUrl, endpointUrl, ...params }) => {
+    makeBaseUrl: (params) => `${params.routerUrl}/hf-inference`,
+    // The base URL (the router's, an environment look-up) is read only when no endpoint replaces it.
+    makeUrl: (params) => {
+      const { endpointUrl } = params;
       if (endpointUrl) return params.task === "conversational" ? chatUrlFromEndpoint(endpointUrl) : endpointUrl;
-      return joinUrl(baseUrl, hfInferenceRoute(params));
+      return joinUrl(params.baseUrl, hfInferenceRoute(params));
     },
     payload: ({ args, model, task: payloadTask }) =>
       payloadTask === "conversational" ? { ...args, model: model || undefined } : { ...args },

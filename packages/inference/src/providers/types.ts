@@ -22,13 +22,19 @@ export interface ProviderHelper<TOutput = unknown> {
   readonly task: InferenceTask | undefined;
   /** openai: the model id must be `openai/<id>`, provider keys only, no hub look-up. */
   readonly clientSideRoutingOnly: boolean;
-  /** Base URL for this auth method (router for hf-token/credentials-include/none, own URL for provider-key). */
+  /**
+   * Base URL for this auth method (router for hf-token/credentials-include/none, own URL for provider-key).
+   * `routerUrl` may be a getter (an environment look-up): read it only when the router is the base.
+   */
   makeBaseUrl(params: {
     authMethod: AuthMethod;
     routerUrl: string;
     directUrl: (key: InferenceProvider | "fal-ai-queue", fallback: string) => string;
   }): string;
-  /** Full URL; by default `${base}/${route}` (hf-inference overrides it for endpointUrl). */
+  /**
+   * Full URL; by default `${base}/${route}` (hf-inference overrides it for endpointUrl). `baseUrl` may be a getter:
+   * read it only when the URL is built from it.
+   */
   makeUrl(params: UrlParams & { baseUrl: string; endpointUrl?: string }): string;
   /** The JSON payload, keys in the exact order of inference.md §4.2. */
   preparePayload(params: BodyParams): Record<string, unknown>;

@@ -25,21 +25,23 @@ export interface TaskSpec<T> {
 export async function runTask<T>(args: object, options: Options | undefined, spec: TaskSpec<unknown>): Promise<T> {
   const anyArgs = args as AnyArgs;
   const helper = resolveHelper(anyArgs.provider ?? DEFAULT_PROVIDER, spec.task, spec.table);
-  return withCall(options, async (call) => {
-    const prepared = spec.prepare ? await spec.prepare(anyArgs, helper as ProviderHelper<unknown>, call) : anyArgs;
-    const requestOptions: InnerRequestOptions = { ...options, task: spec.task, outputType: spec.outputType };
-    const { data, context } = await innerRequest<unknown>(
-      prepared,
-      helper as ProviderHelper<unknown>,
-      requestOptions,
-      call,
-    );
-    spec.check?.(data);
-    return (await helper.getResponse(data, context)) as T;
-  }).catch((error: unknown) => {
+  try {
+    return await withCall(options, async (call) => {
+      const prepared = spec.prepare ? await spec.prepare(anyArgs, helper as ProviderHelper<unknown>, call) : anyArgs;
+      const requestOptions: InnerRequestOptions = { ...options, task: spec.task, outputType: spec.outputType };
+      const { data, context } = await innerRequest<unknown>(
+        prepared,
+        helper as ProviderHelper<unknown>,
+        requestOptions,
+        call,
+      );
+      spec.check?.(data);
+      return (await helper.getResponse(data, context)) as T;
+    });
+  } catch (error) {
     // Every error of the call, whatever raised it, leaves without the caller's credentials.
     throw scrubError(error, anyArgs.accessToken);
-  });
+  }
 }
 
 /** Runs a streaming task function: nothing happens until the first `next()` (§8). */
