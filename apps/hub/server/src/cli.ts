@@ -4,6 +4,7 @@
 //   orgs create <name> [--member <user>]… [--fullname <text>]
 //   orgs add-member <org> <user>
 //   tokens create --user <name> --role read|write [--name <label>]   (prints the token alone on stdout)
+//   tokens revoke <token>
 import { parseArgs } from "node:util";
 import { ApiError } from "./api/api-error.js";
 import { AccountStore } from "./auth/account-store.js";
@@ -16,7 +17,8 @@ import { migrate } from "./store/migrations.js";
 const USAGE = `usage: npm run hub -- users create <name> [--fullname <text>]
        npm run hub -- orgs create <name> [--member <user>]... [--fullname <text>]
        npm run hub -- orgs add-member <org> <user>
-       npm run hub -- tokens create --user <name> --role read|write [--name <label>]`;
+       npm run hub -- tokens create --user <name> --role read|write [--name <label>]
+       npm run hub -- tokens revoke <token>`;
 
 class UsageError extends Error {}
 
@@ -38,6 +40,11 @@ function parseCommand(argv: readonly string[]): Run {
   });
   const [noun, verb, ...rest] = positionals;
   const command = `${noun ?? ""} ${verb ?? ""}`;
+  if (command === "tokens revoke" && rest.length === 1)
+    return async (accounts) => {
+      if (!(await accounts.revokeToken(rest[0] ?? ""))) throw new ApiError(404, "No active token matches");
+      return "revoked";
+    };
   // Names and the role are checked before the database is opened (which takes seconds on PGlite).
   for (const name of [...rest, ...(values.member ?? []), ...(values.user !== undefined ? [values.user] : [])])
     if (!isValidNamespace(name)) throw new UsageError(`Invalid name ${JSON.stringify(name.slice(0, 100))}`);

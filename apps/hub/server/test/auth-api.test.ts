@@ -71,6 +71,19 @@ describe("admin API", () => {
     expect((await post("/api/admin/organizations/initech/members", { user: "bob" }, ADMIN_TOKEN)).status).toBe(200);
     expect((await hub.accounts.organizationsOf("bob")).map((o) => o.name)).toEqual(["initech"]);
   });
+
+  test("revokes a token: it stops working at once; unknown tokens are 404", async () => {
+    const issued = await post("/api/admin/tokens", { user: "bob", role: "write" }, ADMIN_TOKEN);
+    const { token } = (await issued.json()) as { token: string };
+    const whoami = () => fetch(`${hub.url}/api/whoami-v2`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await whoami()).status).toBe(200);
+    expect((await post("/api/admin/tokens/revoke", { token }, aliceWrite)).status).toBe(403);
+    const revoked = await post("/api/admin/tokens/revoke", { token }, ADMIN_TOKEN);
+    expect(await revoked.json()).toEqual({ revoked: true });
+    expect((await whoami()).status).toBe(401);
+    expect((await post("/api/admin/tokens/revoke", { token }, ADMIN_TOKEN)).status).toBe(404);
+    expect((await post("/api/admin/tokens/revoke", { token: 7 }, ADMIN_TOKEN)).status).toBe(400);
+  });
 });
 
 describe("GET /api/whoami-v2", () => {

@@ -41,6 +41,10 @@ describe("npm run hub", () => {
     } finally {
       await db.close();
     }
+    expect(await hub("tokens", "revoke", token.stdout.trim())).toMatchObject({ code: 0, stdout: "revoked\n" });
+    const again = await hub("tokens", "revoke", token.stdout.trim());
+    expect(again).toMatchObject({ code: 1, stdout: "" });
+    expect(again.stderr).toMatch(/^\[hub\] No active token matches/);
   }, 120_000);
 
   test("bad commands and bad values: one line on stderr, non-zero exit, no stack trace", async () => {

@@ -22,6 +22,8 @@ export interface Authenticator {
   createOrganization(name: unknown, members?: readonly unknown[], fullname?: string): Promise<Account>;
   addMember(org: unknown, user: unknown): Promise<void>;
   createToken(user: unknown, role: unknown, displayName?: unknown): Promise<IssuedToken>;
+  /** Revokes a token given by its value; false when no active token matched. */
+  revokeToken(token: string): Promise<boolean>;
 }
 
 export type AccountKind = "user" | "org";

@@ -42,6 +42,14 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     return c.json({ organization: c.req.param("org"), user: body.user });
   });
 
+  app.post("/api/admin/tokens/revoke", async (c) => {
+    const body = await adminBody(c);
+    if (typeof body.token !== "string" || body.token.length > 1024)
+      throw new ApiError(400, '"token" must be the token to revoke');
+    if (!(await ctx.accounts.revokeToken(body.token))) throw new ApiError(404, "No active token matches");
+    return c.json({ revoked: true });
+  });
+
   app.post("/api/admin/tokens", async (c) => {
     const body = await adminBody(c);
     const issued = await ctx.accounts.createToken(body.user, body.role, body.name);
