@@ -10,7 +10,7 @@ import { type LocalHub, openLocalHub } from "./hub-wiring.js";
 import type { HubBackend } from "./source/backend.js";
 import { LocalBackend } from "./source/local-backend.js";
 import { UpstreamBackend } from "./source/upstream-backend.js";
-import { type Db, openPglite, openPostgres } from "./store/db.js";
+import { type Db, openPglite, openPostgres, releaseMemory } from "./store/db.js";
 import { importJsonl } from "./store/jsonl.js";
 import { ModelStore } from "./store/model-store.js";
 import { WebAssets } from "./web-assets.js";
@@ -36,6 +36,7 @@ export async function openLocalStore(
       const { imported } = await importJsonl(store, config.seedFile);
       await store.setMeta("seed_sha256", seedHash);
       log(`[hub] loaded ${imported} models into the index from ${config.seedFile}`);
+      await releaseMemory(store.db); // the import grew PGlite's memory by hundreds of MB for good
     }
   } catch (error) {
     await store.close();

@@ -31,6 +31,14 @@ export async function openPglite(dataDir: string | undefined, limits: DbLimits =
   return PgliteWorkerDb.open(dataDir, limits, () => lock?.release());
 }
 
+/**
+ * Gives memory that a bulk load left behind back to the system: PGlite's WASM memory only grows, so its worker is
+ * reopened (pglite-client.ts); a PostgreSQL pool holds no such memory.
+ */
+export async function releaseMemory(db: Db): Promise<void> {
+  if (db instanceof PgliteWorkerDb) await db.recycle();
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */

@@ -9,6 +9,13 @@ if (parentPort === null) throw new Error("pglite-worker.ts must run in a worker 
 const port = parentPort;
 const { dataDir } = workerData as WorkerInit;
 
+/**
+ * PGlite's WASM memory only grows: PostgreSQL's default 128 MB of shared buffers, once touched (a seed import
+ * touches them all), stay in the process for good. The index is small and its files sit in the OS page cache
+ * anyway, so small buffers cost little speed and save about 120 MB of RSS (measured in BENCHMARKS.md).
+ */
+const MEMORY_SETTINGS = ["shared_buffers=16MB", "maintenance_work_mem=16MB", "work_mem=4MB"];
+
 const send = (answer: WorkerAnswer) => port.postMessage(answer);
 
 /** Open transactions: the PGlite handle, the callback that ends it (commit = true), and its outcome. */
@@ -87,7 +94,7 @@ async function handle(lite: PGlite, request: WorkerRequest): Promise<void> {
 }
 
 try {
-  const lite = await PGlite.create(dataDir);
+  const lite = await PGlite.create(dataDir, { postgresqlconf: MEMORY_SETTINGS });
   port.on("message", (request: WorkerRequest) => {
     handle(lite, request).catch((error: unknown) => send(failure(request.id, error)));
   });
