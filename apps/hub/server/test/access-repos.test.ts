@@ -127,9 +127,18 @@ describe("private repositories", () => {
     expect(created.status).toBe(200);
   });
 
+  // Every kind of read the clients make (JSON API, files, git), and the settings write.
   const reads = (id: string) => [
     ["GET", `/api/models/${id}`],
     ["GET", `/api/models/${id}/revision/main`],
+    ["GET", `/api/models/${id}/tree/main`],
+    ["POST", `/api/models/${id}/paths-info/main`],
+    ["GET", `/api/models/${id}/refs`],
+    ["GET", `/api/models/${id}/commits/main`],
+    ["HEAD", `/${id}/resolve/main/.gitattributes`],
+    ["GET", `/${id}/resolve/main/.gitattributes`],
+    ["GET", `/${id}/raw/main/.gitattributes`],
+    ["GET", `/${id}.git/info/refs?service=git-upload-pack`],
     ["PUT", `/api/models/${id}/settings`],
   ];
 
@@ -137,14 +146,15 @@ describe("private repositories", () => {
     for (const token of [undefined, tokens.bobRead, tokens.bobWrite])
       for (const [index, [method, path]] of reads("acme/secret").entries()) {
         const missingPath = reads("acme/no-such-repo")[index]?.[1] ?? "";
-        const body = method === "PUT" ? { private: false } : undefined;
+        const body =
+          method === "PUT" ? { private: false } : method === "POST" ? { paths: [".gitattributes"] } : undefined;
         const privateAnswer = await answer(await call(method ?? "GET", path ?? "", token, body));
         const missingAnswer = await answer(await call(method ?? "GET", missingPath, token, body));
         expect(privateAnswer, `${method} ${path} as ${token === undefined ? "anonymous" : "bob"}`).toEqual(
           missingAnswer,
         );
-        expect(privateAnswer.status).toBe(token === undefined ? 401 : 404);
-        expect(privateAnswer.code).toBe("RepoNotFound");
+        expect(privateAnswer.status, `${method} ${path}`).toBe(token === undefined ? 401 : 404);
+        if (!path?.includes(".git/")) expect(privateAnswer.code, `${method} ${path}`).toBe("RepoNotFound");
       }
     const deletion = (name: string) =>
       call("DELETE", "/api/repos/delete", tokens.bobWrite, { name, organization: "acme" });
@@ -160,6 +170,11 @@ describe("private repositories", () => {
     const info = await call("GET", "/api/models/acme/secret", tokens.carolRead);
     expect(info.status).toBe(200);
     expect(await info.json()).toMatchObject({ id: "acme/secret", private: true });
+    for (const [method, path] of reads("acme/secret").filter(([method]) => method !== "PUT")) {
+      const body = method === "POST" ? { paths: [".gitattributes"] } : undefined;
+      const response = await call(method ?? "GET", path ?? "", tokens.carolRead, body);
+      expect(response.status, `${method} ${path} as a member`).toBe(200);
+    }
   });
 
   test("a read token cannot write: settings and delete are 403 for the member's read token", async () => {
