@@ -8,9 +8,9 @@ import { urlPrefix } from "../repos/repo-ref.js";
 import type { CommitOperation, CommitRequest } from "../repos/storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { ApiError } from "./api-error.js";
-import { writableRepo } from "./repo-access.js";
 import { apiRepoUrl, baseUrl, revisionAndPath } from "./repo-url.js";
 import { boundedBody, truthy } from "./request-body.js";
+import { writableBySignedIn } from "./write-access.js";
 
 const MAX_OPERATIONS = 25_000;
 const MISSING_KEY = "Add a line with the key `lfsFile`, `file` or `deletedFile`";
@@ -94,7 +94,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.post("/api/:segment/:ns/:name/commit/*", async (c) => {
     const url = apiRepoUrl(c);
     if (url === undefined) return c.notFound();
-    const ref = await writableRepo(ctx, c, url.ref);
+    const ref = await writableBySignedIn(ctx, c, url.ref);
     if (truthy(c.req.query("create_pr")))
       throw new ApiError(
         400,

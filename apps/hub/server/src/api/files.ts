@@ -30,7 +30,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (!raw) await ctx.index.recordDownload(ref, path).catch(() => {});
 
     const lfs = raw ? undefined : entry.lfs;
-    const total = lfs?.size ?? entry.size;
+    // Tree entries of LFS files carry the object's size; /raw/ serves the pointer blob itself.
+    const total = lfs?.size ?? entry.lfs?.pointerSize ?? entry.size;
     if (lfs !== undefined && (await ctx.lfs.stat(lfs.oid)) === undefined)
       throw new EntryNotFoundError(`${path} (its LFS object is missing from the store)`, repoHeaders);
     const headers: Record<string, string> = {

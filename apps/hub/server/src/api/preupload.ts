@@ -9,9 +9,9 @@ import { defaultGitattributes } from "../repos/default-gitattributes.js";
 import { checkedPath } from "../repos/repo-paths.js";
 import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
-import { writableRepo } from "./repo-access.js";
 import { apiRepoUrl, revisionAndPath } from "./repo-url.js";
 import { jsonObjectBody } from "./request-body.js";
+import { writableBySignedIn } from "./write-access.js";
 
 const MAX_FILES = 1000;
 const MAX_BODY = 8 * 1024 * 1024;
@@ -21,7 +21,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.post("/api/:segment/:ns/:name/preupload/*", async (c) => {
     const url = apiRepoUrl(c);
     if (url === undefined) return c.notFound();
-    const ref = await writableRepo(ctx, c, url.ref);
+    const ref = await writableBySignedIn(ctx, c, url.ref);
     const { revision } = revisionAndPath(url.rest);
     const body = await jsonObjectBody(c, MAX_BODY);
     if (!Array.isArray(body.files)) throw new ApiError(400, 'Missing "files" array in the request body');

@@ -3,9 +3,10 @@ import type { Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
-import { readableRepo, writableRepo } from "./repo-access.js";
+import { readableRepo } from "./repo-access.js";
 import { apiRepoUrl, baseUrl, decodedSegment, revisionAndPath } from "./repo-url.js";
 import { jsonObjectBody, truthy } from "./request-body.js";
+import { writableBySignedIn } from "./write-access.js";
 
 const DEFAULT_COMMITS_PAGE = 50;
 const MAX_COMMITS_PAGE = 1000;
@@ -70,7 +71,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
 
   app.post("/api/:segment/:ns/:name/branch/*", async (c) => {
     const url = repoOf(c);
-    const ref = await writableRepo(ctx, c, url.ref);
+    const ref = await writableBySignedIn(ctx, c, url.ref);
     const branch = url.rest.map(decodedSegment).join("/");
     const body = await jsonObjectBody(c, MAX_REF_BODY);
     if (body.emptyBranch === true) throw new ApiError(400, "Empty branches are not supported by this Hubkit server");
@@ -83,14 +84,14 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
 
   app.delete("/api/:segment/:ns/:name/branch/*", async (c) => {
     const url = repoOf(c);
-    const ref = await writableRepo(ctx, c, url.ref);
+    const ref = await writableBySignedIn(ctx, c, url.ref);
     await ctx.storage.deleteBranch(ref, url.rest.map(decodedSegment).join("/"));
     return c.json({});
   });
 
   app.post("/api/:segment/:ns/:name/tag/*", async (c) => {
     const url = repoOf(c);
-    const ref = await writableRepo(ctx, c, url.ref);
+    const ref = await writableBySignedIn(ctx, c, url.ref);
     const { revision } = revisionAndPath(url.rest);
     const body = await jsonObjectBody(c, MAX_REF_BODY);
     if (typeof body.tag !== "string" || body.tag === "") throw new ApiError(400, 'Missing "tag" in the request body');
@@ -102,7 +103,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
 
   app.delete("/api/:segment/:ns/:name/tag/*", async (c) => {
     const url = repoOf(c);
-    const ref = await writableRepo(ctx, c, url.ref);
+    const ref = await writableBySignedIn(ctx, c, url.ref);
     await ctx.storage.deleteTag(ref, url.rest.map(decodedSegment).join("/"));
     return c.json({});
   });

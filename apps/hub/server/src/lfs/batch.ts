@@ -4,9 +4,10 @@
 // actions for git-lfs. Errors use the LFS media type and `message`, with `LFS-Authenticate` on a 401.
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
-import { readableRepo, writableRepo } from "../api/repo-access.js";
+import { readableRepo } from "../api/repo-access.js";
 import { baseUrl } from "../api/repo-url.js";
 import { boundedBody } from "../api/request-body.js";
+import { writableBySignedIn } from "../api/write-access.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
@@ -74,7 +75,7 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
       if (!transfers.includes("basic")) throw new ApiError(422, 'This server only offers the "basic" transfer');
       if (!Array.isArray(request.objects) || request.objects.length > MAX_BATCH_OBJECTS)
         throw new ApiError(422, `objects must be an array of at most ${MAX_BATCH_OBJECTS} entries`);
-      if (operation === "upload") await writableRepo(ctx, c, target);
+      if (operation === "upload") await writableBySignedIn(ctx, c, target);
       else await readableRepo(ctx, c, target);
       const offersMultipart = transfers.includes("multipart") && multipartCapable;
       const base = baseUrl(c);

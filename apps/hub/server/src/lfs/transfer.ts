@@ -59,6 +59,8 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
     try {
       return await handler(c);
     } catch (error) {
+      // An early answer (bad signature, bad size) leaves the body unread: discard it so the connection stays usable.
+      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.resume();
       return lfsError(c, error);
     }
   };
