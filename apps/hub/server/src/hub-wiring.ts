@@ -1,6 +1,6 @@
 // Builds the HubContext of a local (non-upstream) server: the data folder's repositories and LFS store (a
-// temporary folder for `:memory:`), the accounts and the index over the same database, and the start-up
-// reconciliation that heals an index left behind by a crash between a ref update and its index update.
+// temporary folder for `:memory:`), the accounts and the index over the same database, the seed's repositories
+// (store/open-index.ts), and the start-up reconciliation that heals an index left behind by a crash between a ref update and its index update.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +10,9 @@ import type { HubContext } from "./hub-context.js";
 import { FolderLargeFileStore } from "./lfs/folder-store.js";
 import { GitStorage } from "./repos/git-storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "./repos/storage-limits.js";
-import { DbRepoIndex } from "./store/db-repo-index.js";
+import type { DbRepoIndex } from "./store/db-repo-index.js";
 import type { ModelStore } from "./store/model-store.js";
+import { openRepoIndex, seedSourcesBeside } from "./store/open-index.js";
 
 export interface LocalHub {
   ctx: HubContext;
@@ -35,16 +36,12 @@ export async function openLocalHub(
     const storage = new GitStorage(join(root, "repos"), limits);
     await storage.cleanUp();
     const lfs = await new FolderLargeFileStore(join(root, "lfs")).open();
-    const index = new DbRepoIndex(store, storage, lfs);
     const accounts = new AccountStore(
       store.db,
       config.adminToken !== undefined ? { adminToken: config.adminToken } : {},
     );
-    const healed = await index.reconcile();
-    if (healed.synced + healed.registered + healed.removed > 0)
-      log(
-        `[hub] index reconciled with the repositories: ${healed.synced} re-synced, ${healed.registered} registered, ${healed.removed} removed`,
-      );
+    // The seed's repositories (first start, or a changed seed), then the index reconciled with the repositories.
+    const index = await openRepoIndex({ store, storage, lfs, seed: seedSourcesBeside(config.seedFile), log });
     return { ctx: { config: { ...config, dataRoot: root }, storage, lfs, accounts, index }, index, dispose };
   } catch (error) {
     dispose();

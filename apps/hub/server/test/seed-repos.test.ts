@@ -17,11 +17,11 @@ import { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { ModelStore } from "../src/store/model-store.js";
 
 const seedDir = join(HUB_DIR, "server/seed");
-const sources: SeedSources = {
+const sources = {
   models: join(seedDir, "models.jsonl"),
   datasets: join(seedDir, "datasets.jsonl"),
   spaces: join(seedDir, "spaces.jsonl"),
-};
+} satisfies SeedSources;
 const lines = (file: string) =>
   readFileSync(file, "utf8")
     .split("\n")

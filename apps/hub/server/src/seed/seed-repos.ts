@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { deriveRepoMetadata } from "../derive/metadata.js";
 import type { LargeFileStore } from "../lfs/store.js";
-import type { RepoRef, RepoType } from "../repos/repo-ref.js";
+import { isValidRepoId, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import type { CommitOperation, RepoStorage } from "../repos/storage.js";
 import { type DbRepoIndex, mergeRecord, runBounded } from "../store/db-repo-index.js";
 import { type ModelStore, TABLES } from "../store/model-store.js";
@@ -24,8 +24,10 @@ const SEED_MESSAGE = "Hubkit seed: card, configuration and small sample files";
 
 export interface SeedSources {
   models: string;
-  datasets: string;
-  spaces: string;
+  /** Absent: no seed datasets. */
+  datasets?: string;
+  /** Absent: no seed spaces. */
+  spaces?: string;
 }
 
 export interface SeedDeps {
@@ -41,7 +43,8 @@ const FILES: Record<RepoType, (record: Record<string, unknown>) => SeedFile[]> =
   space: spaceFiles,
 };
 
-function readRecords(file: string): Record<string, unknown>[] {
+function readRecords(file: string | undefined): Record<string, unknown>[] {
+  if (file === undefined) return [];
   return readFileSync(file, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
@@ -91,7 +94,9 @@ export async function seedRepositories(
 ): Promise<SeedResult> {
   const started = performance.now();
   const hash = createHash("sha256").update(SEED_FORMAT);
-  for (const file of [sources.models, sources.datasets, sources.spaces]) hash.update(readFileSync(file));
+  // Each source's presence and bytes: adding a datasets file later is a change of the seed.
+  for (const file of [sources.models, sources.datasets, sources.spaces])
+    hash.update(file === undefined ? "-" : createHash("sha256").update(readFileSync(file)).digest("hex"));
   const digest = hash.digest("hex");
   if ((await deps.store.getMeta("seed_repos_sha256")) === digest)
     return { skipped: true, created: 0, ms: performance.now() - started };
@@ -121,31 +126,34 @@ export async function seedRepositories(
       const derived: Record<string, unknown>[] = [];
       const seedRecords = new Map(records.map((record) => [String(record.id), record]));
       await runBounded(
-        records.map((record) => async () => {
-          const ref = { type, id: String(record.id) };
-          const files = FILES[type](record);
-          if (await deps.storage.exists(ref)) {
-            if (await completeExisting(deps, ref, files)) created += 1;
-            await deps.index.sync(ref);
-            return;
-          }
-          const commit = await writer.write(
-            ref,
-            files.map((file) => ({ ...file, lfs: isLarge(file) })),
-            SEED_MESSAGE,
-          );
-          created += 1;
-          const metadata = await deriveRepoMetadata(commit, deps.lfs, ref, commit.commitId);
-          const seed = seedRecords.get(ref.id);
-          derived.push(
-            mergeRecord(ref, metadata, seed, {
-              private: false,
-              createdAt: commit.date,
-              downloads: typeof seed?.downloads === "number" ? seed.downloads : null,
-              likes: typeof seed?.likes === "number" ? seed.likes : null,
-            }),
-          );
-        }),
+        // A legacy id without a namespace (`gpt2`) cannot be a repository here: it stays an index-only record.
+        records
+          .filter((record) => isValidRepoId(String(record.id)))
+          .map((record) => async () => {
+            const ref = { type, id: String(record.id) };
+            const files = FILES[type](record);
+            if (await deps.storage.exists(ref)) {
+              if (await completeExisting(deps, ref, files)) created += 1;
+              await deps.index.sync(ref);
+              return;
+            }
+            const commit = await writer.write(
+              ref,
+              files.map((file) => ({ ...file, lfs: isLarge(file) })),
+              SEED_MESSAGE,
+            );
+            created += 1;
+            const metadata = await deriveRepoMetadata(commit, deps.lfs, ref, commit.commitId);
+            const seed = seedRecords.get(ref.id);
+            derived.push(
+              mergeRecord(ref, metadata, seed, {
+                private: false,
+                createdAt: commit.date,
+                downloads: typeof seed?.downloads === "number" ? seed.downloads : null,
+                likes: typeof seed?.likes === "number" ? seed.likes : null,
+              }),
+            );
+          }),
         CONCURRENCY,
       );
       await deps.store.upsert(derived, type);

@@ -1,25 +1,25 @@
 // Writes seed repositories fast: ~700 repositories through storage.create + storage.commit + a sync from git took
 // over a minute (about 14 git processes each). Instead, one repository per type is made by storage.create as a
 // template (hook, config, initial commit); each seed repository is a copy of it, built beside its final place,
-// given its files by ONE `git fast-import`, and renamed in (atomic, like create). Its metadata is derived from
-// the files in memory (MemoryCommit), so indexing needs no git process at all.
+// given its files as loose objects written in-process (loose-objects.ts: no git process per repository), and
+// renamed in (atomic, like create). Its metadata is derived from the files in memory (MemoryCommit), so indexing
+// needs no git process either.
 
 import { createHash, randomBytes } from "node:crypto";
-import { cp, mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { lfsPointer } from "../lfs/pointer.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import { defaultGitattributes } from "../repos/default-gitattributes.js";
-import { git } from "../repos/git-run.js";
 import type { RepoRef, RepoType } from "../repos/repo-ref.js";
 import type { RepoStorage } from "../repos/storage.js";
+import { writeLooseCommit } from "./loose-objects.js";
 import { MemoryCommit, type MemoryFile } from "./memory-commit.js";
 import type { SeedFile } from "./seed-files.js";
 
 const AUTHOR = "hubkit";
 const AUTHOR_EMAIL = "hubkit@users.noreply.hubkit";
-const GIT_TIMEOUT_MS = 60_000;
 
 /** git's object id of a blob. */
 export function blobOid(content: Buffer): string {
@@ -30,6 +30,31 @@ interface Template {
   dir: string;
   commit: string;
   gitattributes: Buffer;
+  /** The template's folders (parents first) and files, held in memory: copying them with fs.cp cost more than
+   * everything else of a seed repository (a stat, an opendir and a chmod per entry). */
+  folders: string[];
+  files: { path: string; content: Buffer; mode: number }[];
+}
+
+async function snapshot(dir: string): Promise<Pick<Template, "folders" | "files">> {
+  const folders: string[] = [];
+  const files: Template["files"] = [];
+  const walk = async (relative: string): Promise<void> => {
+    for (const entry of await readdir(join(dir, relative), { withFileTypes: true })) {
+      const path = relative === "" ? entry.name : join(relative, entry.name);
+      if (entry.isDirectory()) {
+        folders.push(path);
+        await walk(path);
+      } else if (entry.isFile())
+        files.push({
+          path,
+          content: await readFile(join(dir, path)),
+          mode: (await stat(join(dir, path))).mode & 0o777,
+        });
+    }
+  };
+  await walk("");
+  return { folders, files };
 }
 
 export class SeedWriter {
@@ -64,7 +89,12 @@ export class SeedWriter {
     for (const name of await readdir(join(dir, "hooks")))
       if (name.endsWith(".sample")) await rm(join(dir, "hooks", name), { force: true });
     await rm(dirname(this.storage.gitDir(ref)), { recursive: true, force: true });
-    return { dir, commit: commitOid, gitattributes: Buffer.from(defaultGitattributes(type)) };
+    return {
+      dir,
+      commit: commitOid,
+      gitattributes: Buffer.from(defaultGitattributes(type)),
+      ...(await snapshot(dir)),
+    };
   }
 
   /**
@@ -78,32 +108,34 @@ export class SeedWriter {
     await mkdir(dirname(finalDir), { recursive: true });
     const seconds = Math.floor(Date.now() / 1000);
     const entries: MemoryFile[] = [{ path: ".gitattributes", content: template.gitattributes }];
-    const chunks: Buffer[] = [];
-    const data = (bytes: Buffer) => chunks.push(Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from("\n"));
-    chunks.push(Buffer.from(`commit refs/heads/main\nauthor ${AUTHOR} <${AUTHOR_EMAIL}> ${seconds} +0000\n`));
-    chunks.push(Buffer.from(`committer ${AUTHOR} <${AUTHOR_EMAIL}> ${seconds} +0000\n`));
-    data(Buffer.from(`${message}\n`));
-    chunks.push(Buffer.from(`from ${template.commit}\n`));
     for (const file of files) {
-      let stored = file.content;
-      if (file.lfs === true) {
-        const oid = createHash("sha256").update(file.content).digest("hex");
-        if ((await this.lfs.stat(oid)) === undefined)
-          await this.lfs.put(oid, file.content.length, Readable.from([file.content]));
-        stored = Buffer.from(lfsPointer(oid, file.content.length));
-        entries.push({ path: file.path, content: stored, lfs: { oid, size: file.content.length } });
-      } else entries.push({ path: file.path, content: stored });
-      chunks.push(Buffer.from(`M 100644 inline ${file.path}\n`));
-      data(stored);
+      if (file.lfs !== true) {
+        entries.push({ path: file.path, content: file.content });
+        continue;
+      }
+      const oid = createHash("sha256").update(file.content).digest("hex");
+      if ((await this.lfs.stat(oid)) === undefined)
+        await this.lfs.put(oid, file.content.length, Readable.from([file.content]));
+      entries.push({
+        path: file.path,
+        content: Buffer.from(lfsPointer(oid, file.content.length)),
+        lfs: { oid, size: file.content.length },
+      });
     }
     try {
-      await cp(template.dir, buildDir, { recursive: true });
-      await git(["fast-import", "--quiet"], {
-        gitDir: buildDir,
-        input: Buffer.concat(chunks),
-        timeoutMs: GIT_TIMEOUT_MS,
-      });
-      const commit = (await readFile(join(buildDir, "refs", "heads", "main"), "utf8")).trim();
+      await mkdir(buildDir);
+      for (const folder of template.folders) await mkdir(join(buildDir, folder));
+      await Promise.all(
+        template.files.map((file) => writeFile(join(buildDir, file.path), file.content, { mode: file.mode })),
+      );
+      const commit = await writeLooseCommit(
+        buildDir,
+        entries,
+        template.commit,
+        { name: AUTHOR, email: AUTHOR_EMAIL, seconds },
+        message,
+      );
+      await writeFile(join(buildDir, "refs", "heads", "main"), `${commit}\n`);
       await rename(buildDir, finalDir);
       return new MemoryCommit(ref, commit, new Date(seconds * 1000).toISOString(), entries);
     } finally {

@@ -1,5 +1,6 @@
 // The repository index as server.ts builds it: the seed written as repositories (first start only), then the index
 // reconciled with the repositories on disk (heals a crash between a ref update and the index update).
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoStorage } from "../repos/storage.js";
@@ -7,10 +8,20 @@ import { type SeedSources, seedRepositories } from "../seed/seed-repos.js";
 import { DbRepoIndex } from "./db-repo-index.js";
 import type { ModelStore } from "./model-store.js";
 
-/** The seed files beside the models seed (`HUBKIT_SEED`): `datasets.jsonl` and `spaces.jsonl`. */
+/**
+ * The seed files beside the models seed (`HUBKIT_SEED`): `datasets.jsonl` and `spaces.jsonl` when they exist (a
+ * test's one-model fixture has neither, so it pays for one repository only).
+ */
 export function seedSourcesBeside(modelsSeedFile: string): SeedSources {
   const dir = dirname(modelsSeedFile);
-  return { models: modelsSeedFile, datasets: join(dir, "datasets.jsonl"), spaces: join(dir, "spaces.jsonl") };
+  const beside = (name: string) => (existsSync(join(dir, name)) ? join(dir, name) : undefined);
+  const datasets = beside("datasets.jsonl");
+  const spaces = beside("spaces.jsonl");
+  return {
+    models: modelsSeedFile,
+    ...(datasets !== undefined ? { datasets } : {}),
+    ...(spaces !== undefined ? { spaces } : {}),
+  };
 }
 
 export async function openRepoIndex(options: {
