@@ -88,10 +88,7 @@ export const RESERVED_NAMESPACES: ReadonlySet<string> = new Set([
 
 export function isValidNamespace(name: string): boolean {
   return (
-    NAMESPACE.test(name) &&
-    !name.includes("--") &&
-    !/^\d+$/.test(name) &&
-    !RESERVED_NAMESPACES.has(name.toLowerCase())
+    NAMESPACE.test(name) && !name.includes("--") && !/^\d+$/.test(name) && !RESERVED_NAMESPACES.has(name.toLowerCase())
   );
 }
 

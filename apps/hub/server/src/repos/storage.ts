@@ -97,7 +97,12 @@ export interface RepoStorage {
    */
   resolveRevision(ref: RepoRef, revision: string): Promise<string | undefined>;
   /** Entries of the folder `path` ("" = root) at `commit`; undefined when `path` is not a folder there. */
-  listTree(ref: RepoRef, commit: string, path: string, options: { recursive: boolean }): Promise<TreeEntry[] | undefined>;
+  listTree(
+    ref: RepoRef,
+    commit: string,
+    path: string,
+    options: { recursive: boolean },
+  ): Promise<TreeEntry[] | undefined>;
   /** One entry (file or folder); undefined when absent. */
   stat(ref: RepoRef, commit: string, path: string): Promise<TreeEntry | undefined>;
   /** A small blob whole (README, config.json); throws ApiError 413 beyond `maxBytes`. */
