@@ -177,6 +177,30 @@ describe("private repositories", () => {
     }
   });
 
+  for (const version of PYTHON_CLIENTS)
+    test(`huggingface_hub ${version}: the private repo is RepositoryNotFound for others, downloadable for a member`, async () => {
+      const code = [
+        "import json; from huggingface_hub import HfApi, hf_hub_download",
+        "from huggingface_hub.errors import RepositoryNotFoundError",
+        "out = []",
+        "for call in (lambda: HfApi().model_info('acme/secret'), lambda: hf_hub_download('acme/secret', '.gitattributes'), lambda: HfApi().list_repo_files('acme/secret')):",
+        "    try:",
+        "        call(); out.append('ok')",
+        "    except RepositoryNotFoundError:",
+        "        out.append('not found')",
+        "print(json.dumps(out))",
+      ].join("\n");
+      for (const [token, expected] of [
+        [undefined, "not found"],
+        [tokens.bobRead, "not found"],
+        [tokens.carolRead, "ok"],
+      ] as const) {
+        const result = await runPython(version, hub.url, token, code);
+        expect(result.stderr).not.toMatch(/Traceback/);
+        expect(JSON.parse(result.stdout), String(token)).toEqual([expected, expected, expected]);
+      }
+    }, 90_000);
+
   test("a read token cannot write: settings and delete are 403 for the member's read token", async () => {
     const settings = await call("PUT", "/api/models/acme/secret/settings", tokens.carolRead, { private: false });
     expect(settings.status).toBe(403);
