@@ -2,7 +2,7 @@
 // until [DONE]. The reader is always released, also when the consumer stops early or the signal aborts.
 import type { ProviderHelper } from "../providers/types.js";
 import { discardBody, readText } from "./body.js";
-import { type CallContext, raceAbort } from "./call.js";
+import type { CallContext } from "./call.js";
 import { InferenceClientHttpError, InferenceClientStreamError, redactRequest } from "./errors.js";
 import { type Fetched, failure } from "./fetched.js";
 import { limitOf } from "./limits.js";
@@ -62,14 +62,22 @@ export async function* readEvents<T>(
   const reader = body.getReader();
   const parser = new SseParser(options);
   let exhausted = false;
+  // One listener per stream rather than a race per chunk: cancelling settles a pending read (a custom fetch may
+  // ignore the signal), and the abort reason is thrown once the read returns.
+  const onAbort = () => {
+    reader.cancel(signal?.reason).catch(() => {});
+  };
+  signal?.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
+      if (signal?.aborted) throw signal.reason;
       let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
-        chunk = await raceAbort(reader.read(), signal);
+        chunk = await reader.read();
       } catch (error) {
         throw failure(signal, options.url ?? "the event stream", error);
       }
+      if (signal?.aborted) throw signal.reason;
       const { done, value } = chunk;
       if (done) {
         exhausted = true;
@@ -84,6 +92,7 @@ export async function* readEvents<T>(
       }
     }
   } finally {
+    signal?.removeEventListener("abort", onAbort);
     if (!exhausted) await reader.cancel().catch(() => {});
     try {
       reader.releaseLock();
