@@ -84,24 +84,28 @@ export class AccountStore implements Authenticator {
     if (secret === undefined || secret === "") return INVALID_CREDENTIALS;
     if (this.adminToken !== undefined && sameSecret(secret, this.adminToken)) return { kind: "admin" };
     if (!TOKEN_PATTERN.test(secret)) return INVALID_CREDENTIALS;
+    // One statement per request: the token's user and that user's organizations (as a JSON array, ordered).
     const rows = await this.db.query<{
       name: string;
       role: TokenRole;
       display_name: string;
       created_at: string;
-      user_key: string;
+      orgs: string;
     }>(
-      `SELECT a.name, t.role, t.display_name, t.user_key, to_char(t.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at
+      `SELECT a.name, t.role, t.display_name, to_char(t.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
+        coalesce((SELECT json_agg(o.name ORDER BY o.name_key) FROM hub_memberships m
+          JOIN hub_accounts o ON o.name_key = m.org_key WHERE m.user_key = t.user_key), '[]')::text AS orgs
        FROM hub_tokens t JOIN hub_accounts a ON a.name_key = t.user_key
        WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND a.kind = 'user'`,
       [tokenHash(secret)],
     );
     const row = rows[0];
     if (row === undefined) return INVALID_CREDENTIALS;
+    const orgs = JSON.parse(row.orgs) as unknown;
     return {
       kind: "user",
       name: row.name,
-      orgs: (await this.organizationsOf(row.name)).map((org) => org.name),
+      orgs: Array.isArray(orgs) ? orgs.filter((org): org is string => typeof org === "string") : [],
       role: row.role,
       token: { displayName: row.display_name, createdAt: row.created_at },
     };
