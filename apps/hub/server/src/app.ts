@@ -3,10 +3,12 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { ApiError, errorHeaders } from "./api/api-error.js";
+import { register as registerWebAccount } from "./api/web-account.js";
 import { register as registerWebDiff } from "./api/web-diff.js";
 import { register as registerWebViewer } from "./api/web-viewer.js";
 import { authMiddleware } from "./auth/middleware.js";
 import { ANONYMOUS, type HubEnv } from "./auth/principal.js";
+import { sessionResolver } from "./auth/session-cookie.js";
 import { libraries } from "./catalog.js";
 import type { HubContext } from "./hub-context.js";
 import { registerHubRoutes } from "./routes.js";
@@ -47,7 +49,8 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   // The API is public and read-only, like the hub's: any page (or snippet running in a browser) may read it.
   app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
 
-  if (hub !== undefined) app.use("*", authMiddleware(hub.accounts));
+  if (hub !== undefined)
+    app.use("*", authMiddleware(hub.accounts, hub.sessions && sessionResolver(hub.sessions, hub.accounts)));
   else
     app.use("*", async (c, next) => {
       c.set("principal", ANONYMOUS);
@@ -57,7 +60,8 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   app.get("/api/health", async (c) => c.json({ status: "ok", ...(await backend.health()) }));
   // The hub's routes come before the legacy read-only ones below (kept for upstream mode), which they replace.
   if (hub !== undefined) registerHubRoutes(app, hub);
-  if (hub !== undefined) for (const register of [registerWebDiff, registerWebViewer]) register(app, hub); // site-only
+  if (hub !== undefined)
+    for (const register of [registerWebDiff, registerWebViewer, registerWebAccount]) register(app, hub); // site-only
 
   app.get("/api/tasks", async (c) => c.json(await backend.tasks()));
 

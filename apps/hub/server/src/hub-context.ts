@@ -1,6 +1,7 @@
 // Everything a route module needs, built once by server.ts: configuration, repository storage, the large-file
 // store, accounts and the index. Route modules export `register(app, ctx)`.
 import type { Authenticator } from "./auth/accounts.js";
+import type { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
 import type { LargeFileStore } from "./lfs/store.js";
 import type { RepoIndex } from "./repos/repo-index.js";
@@ -12,4 +13,6 @@ export interface HubContext {
   lfs: LargeFileStore;
   accounts: Authenticator;
   index: RepoIndex;
+  /** Passwords and browser sessions (auth/session-store.ts); absent = no sign-in from the browser. */
+  sessions?: SessionStore;
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AccountStore } from "./auth/account-store.js";
+import { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
 import type { HubContext } from "./hub-context.js";
 import { FolderLargeFileStore } from "./lfs/folder-store.js";
@@ -42,7 +43,18 @@ export async function openLocalHub(
     );
     // The seed's repositories (first start, or a changed seed), then the index reconciled with the repositories.
     const index = await openRepoIndex({ store, storage, lfs, seed: seedSourcesBeside(config.seedFile), log });
-    return { ctx: { config: { ...config, dataRoot: root }, storage, lfs, accounts, index }, index, dispose };
+    return {
+      ctx: {
+        config: { ...config, dataRoot: root },
+        storage,
+        lfs,
+        accounts,
+        index,
+        sessions: new SessionStore(store.db),
+      },
+      index,
+      dispose,
+    };
   } catch (error) {
     dispose();
     throw error;

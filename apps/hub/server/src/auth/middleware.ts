@@ -4,7 +4,8 @@
 // only 401 git and git-lfs act on (they ask their credential helper again). No credential = ANONYMOUS.
 import type { MiddlewareHandler } from "hono";
 import { type Authenticator, INVALID_CREDENTIALS } from "./accounts.js";
-import type { HubEnv } from "./principal.js";
+import { ANONYMOUS, type HubEnv } from "./principal.js";
+import type { SessionResolver } from "./session-cookie.js";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials in Authorization header";
 export const BASIC_CHALLENGE = 'Basic realm="Hubkit", charset="UTF-8"';
@@ -16,9 +17,11 @@ export function isGitPath(pathname: string): boolean {
   return GIT_PATH.test(pathname);
 }
 
-export function authMiddleware(accounts: Authenticator): MiddlewareHandler<HubEnv> {
+export function authMiddleware(accounts: Authenticator, sessions?: SessionResolver): MiddlewareHandler<HubEnv> {
   return async (c, next) => {
-    const principal = await accounts.authenticate(c.req.header("authorization"));
+    let principal = await accounts.authenticate(c.req.header("authorization"));
+    // No Authorization header: a browser's session cookie may stand in (auth/session-cookie.ts, CSRF-checked).
+    if (principal === ANONYMOUS && sessions !== undefined) principal = await sessions(c);
     if (principal === INVALID_CREDENTIALS) {
       const pathname = new URL(c.req.url).pathname;
       if (isGitPath(pathname)) {

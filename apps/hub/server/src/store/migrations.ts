@@ -1,6 +1,7 @@
 // Schema migrations, in code and in order. Each runs once, inside a transaction, and is recorded in
 // hub_schema_migrations. Never edit a migration that has shipped: add a new one.
 import { AUTH_MIGRATIONS } from "../auth/schema.js";
+import { SESSION_MIGRATIONS } from "../auth/session-schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import type { Db } from "./db.js";
 
@@ -132,9 +133,12 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /** Every migration of the server (index, accounts, storage), in the order they apply. */
-export const ALL_MIGRATIONS: readonly Migration[] = [...MIGRATIONS, ...AUTH_MIGRATIONS, ...STORAGE_MIGRATIONS].sort(
-  (a, b) => a.version - b.version,
-);
+export const ALL_MIGRATIONS: readonly Migration[] = [
+  ...MIGRATIONS,
+  ...AUTH_MIGRATIONS,
+  ...SESSION_MIGRATIONS,
+  ...STORAGE_MIGRATIONS,
+].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {
   await db.query(

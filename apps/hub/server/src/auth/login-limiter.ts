@@ -1,0 +1,75 @@
+// Failed sign-in attempts, counted in memory per user name and per client address over a sliding window, so that
+// guessing passwords costs real time: after MAX_PER_USER failures for one name (or MAX_PER_ADDRESS from one address)
+// within WINDOW_MS, sign-in answers 429 with Retry-After until the oldest failure leaves the window. The map is
+// bounded: past MAX_KEYS entries the stale ones are dropped, then the oldest. (One process: a cluster of servers
+// would share this through the database; a single hub process is what we run.)
+
+export interface LimiterOptions {
+  windowMs: number;
+  maxPerUser: number;
+  maxPerAddress: number;
+  maxKeys: number;
+  now: () => number;
+}
+
+export const DEFAULT_LIMITS: LimiterOptions = {
+  windowMs: 15 * 60 * 1000,
+  maxPerUser: 10,
+  maxPerAddress: 50,
+  maxKeys: 10_000,
+  now: Date.now,
+};
+
+export class LoginLimiter {
+  private readonly failures = new Map<string, number[]>();
+  private readonly options: LimiterOptions;
+
+  constructor(options: Partial<LimiterOptions> = {}) {
+    this.options = { ...DEFAULT_LIMITS, ...options };
+  }
+
+  /** Seconds to wait before trying again, or 0 when an attempt is allowed now. */
+  retryAfter(user: string, address: string): number {
+    const now = this.options.now();
+    const wait = (key: string, max: number) => {
+      const recent = this.recent(key, now);
+      if (recent.length < max) return 0;
+      return Math.max(1, Math.ceil(((recent[recent.length - max] ?? now) + this.options.windowMs - now) / 1000));
+    };
+    return Math.max(
+      wait(`u:${user.toLowerCase()}`, this.options.maxPerUser),
+      wait(`a:${address}`, this.options.maxPerAddress),
+    );
+  }
+
+  recordFailure(user: string, address: string): void {
+    const now = this.options.now();
+    for (const key of [`u:${user.toLowerCase()}`, `a:${address}`]) {
+      const recent = this.recent(key, now);
+      recent.push(now);
+      // Only the newest failures matter for the limit: bound each list.
+      this.failures.set(key, recent.slice(-Math.max(this.options.maxPerUser, this.options.maxPerAddress)));
+    }
+    this.prune(now);
+  }
+
+  /** A successful sign-in clears the name's failures (not the address's: one address may try many names). */
+  recordSuccess(user: string): void {
+    this.failures.delete(`u:${user.toLowerCase()}`);
+  }
+
+  private recent(key: string, now: number): number[] {
+    return (this.failures.get(key) ?? []).filter((at) => at > now - this.options.windowMs);
+  }
+
+  private prune(now: number): void {
+    if (this.failures.size <= this.options.maxKeys) return;
+    for (const [key, times] of this.failures)
+      if ((times[times.length - 1] ?? 0) <= now - this.options.windowMs) this.failures.delete(key);
+    // Still too many live keys (a flood of names): drop the oldest inserted ones.
+    for (const key of this.failures.keys()) {
+      if (this.failures.size <= this.options.maxKeys) break;
+      this.failures.delete(key);
+    }
+  }
+}
