@@ -25,7 +25,12 @@ export async function readJsonObject(c: Context, maxBytes = MAX_JSON_BODY): Prom
       chunks.push(Buffer.from(value));
     }
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError(400, "The request body is not valid UTF-8");
+  }
   if (text.trim() === "") return {};
   let parsed: unknown;
   try {

@@ -160,7 +160,14 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     throw new ApiError(409, `You already created this ${type} repo`, {
       body: { url: repoUrl(c, { type, id: existing.id }) },
     });
-  await ctx.storage.create(ref);
+  try {
+    await ctx.storage.create(ref);
+  } catch (error) {
+    // A concurrent creation of the same name won the race: the same 409 as above, with the url clients need.
+    if (error instanceof ApiError && error.status === 409)
+      throw new ApiError(409, `You already created this ${type} repo`, { body: { url: repoUrl(c, ref) } });
+    throw error;
+  }
   try {
     await ctx.index.register(ref, { private: isPrivate });
   } catch (error) {
