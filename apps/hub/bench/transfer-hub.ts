@@ -11,6 +11,8 @@ const HUB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const START_TIMEOUT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
+const nodeFlags = () => (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(" ").filter((flag) => flag !== "");
+
 export interface RunningHub {
   url: string;
   pid: number;
@@ -20,7 +22,9 @@ export interface RunningHub {
 export async function startHub(dataDir: string, adminToken: string): Promise<RunningHub> {
   const emptySeed = join(dataDir, "..", "empty-seed.jsonl");
   writeFileSync(emptySeed, "");
-  const child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", "server/src/main.ts"], {
+  // BENCH_SERVER_NODE_FLAGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server while it runs.
+  const args = [...nodeFlags(), "--conditions=hubkit-source", "--import", "tsx", "server/src/main.ts"];
+  const child = spawn(process.execPath, args, {
     cwd: HUB_DIR,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
+import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import { pathProblem } from "../repos/repo-paths.js";
 import { EntryNotFoundError, RevisionNotFoundError } from "./api-error.js";
 import { readableRepo } from "./repo-access.js";
@@ -48,7 +49,16 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       return c.body(null, 416, { ...headers, "Content-Range": `bytes */${total}`, "Content-Length": "0" });
     const open = (byteRange?: { start: number; end: number }) =>
       lfs !== undefined ? ctx.lfs.read(lfs.oid, byteRange) : ctx.storage.streamBlob(ref, entry.oid, byteRange);
-    return streamResponse(c, { headers, total, range, open });
+    // An object of the folder store is a plain file: sent with reused buffers (send-file.ts).
+    const objectFile =
+      lfs !== undefined && ctx.lfs instanceof FolderLargeFileStore ? ctx.lfs.objectPath(lfs.oid) : undefined;
+    return streamResponse(c, {
+      headers,
+      total,
+      range,
+      open,
+      ...(objectFile !== undefined ? { path: objectFile } : {}),
+    });
   };
   for (const prefix of ["", "/datasets", "/spaces"]) {
     app.get(`${prefix}/:ns/:name/resolve/*`, handler(false));

@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { Context } from "hono";
+import { sendFileRange } from "./send-file.js";
 
 export type ByteRange = { start: number; end: number };
 
@@ -44,6 +45,8 @@ export interface StreamSource {
   total: number;
   range: ByteRange | undefined;
   open(range?: ByteRange): Readable;
+  /** A file holding exactly these bytes: on Node it is sent through reused buffers (send-file.ts says why). */
+  path?: string;
 }
 
 export function streamResponse(c: Context, source: StreamSource): Response {
@@ -61,6 +64,10 @@ export function streamResponse(c: Context, source: StreamSource): Response {
   const outgoing = nodeOutgoing(c);
   if (outgoing !== undefined) {
     outgoing.writeHead(status, headers);
+    if (source.path !== undefined) {
+      void sendFileRange(outgoing, source.path, range ?? { start: 0, end: total - 1 });
+      return RESPONSE_ALREADY_SENT;
+    }
     const body = source.open(range);
     // A client that disconnects ends the pipeline with an error: nothing to report, the file is only closed.
     pipeline(body, outgoing).catch(() => body.destroy());
