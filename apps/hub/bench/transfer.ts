@@ -111,6 +111,7 @@ async function main() {
       upload.seconds / referenceUpload,
       `≤ ${UPLOAD_TARGET}`,
     );
+    console.log(`# reference = sha256sum ${hashed.seconds.toFixed(2)} s + cp ${copied.seconds.toFixed(2)} s`);
     console.log(`server RSS around the upload: before ${mib(uploadRssBefore)}, peak ${mib(uploadRss.peak)}`);
 
     // The stored object must be the file, byte for byte, before its download speed means anything.
