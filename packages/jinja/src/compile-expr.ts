@@ -5,9 +5,9 @@ import { Fault } from "./errors.js";
 import { CONTEXT_FILTERS, foldable, isSafeConstant, notConstant } from "./fold.js";
 import type { Frame } from "./frames.js";
 import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
-import { chargeResult, chargeScan, workOf } from "./runtime/charge.js";
+import { chargeEq, chargeResult, chargeScan, workOf } from "./runtime/charge.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
-import { Budget, DEFAULT_LIMITS, installBudget } from "./runtime/limits.js";
+import { Budget, checkItems, DEFAULT_LIMITS, installBudget } from "./runtime/limits.js";
 import {
   add,
   concat,
@@ -348,8 +348,15 @@ export class ExprCompiler {
     };
     if (ops.length === 1) {
       const [op, rhs] = ops[0];
-      if (op === "eq") return (s) => pyEq(first(s), rhs(s));
-      if (op === "ne") return (s) => !pyEq(first(s), rhs(s));
+      if (op === "eq" || op === "ne") {
+        const eq = op === "eq";
+        return (s) => {
+          const a = first(s);
+          const b = rhs(s);
+          chargeEq(a, b);
+          return pyEq(a, b) === eq;
+        };
+      }
       return (s) => {
         const a = first(s);
         const b = rhs(s);
@@ -385,7 +392,8 @@ export class ExprCompiler {
     if (star) {
       positional = (s) => {
         const args = pos.map((f) => f(s));
-        for (const x of iterate(star(s))) args.push(x);
+        // `f(*big)` copies every item into the argument list: sized as it goes, like any list built
+        for (const x of iterate(star(s))) if ((args.push(x) & 4095) === 0) checkItems(4096);
         return args;
       };
     } else if (pos.length === 0) positional = () => [];

@@ -148,9 +148,11 @@ export function toFloat(value: unknown, dflt: unknown): unknown {
   if (value instanceof Undefined) value.fail();
   if (isNumber(value)) return mkFloat(numVal(value));
   if (typeof value === "string" || value instanceof Markup) {
-    const s = asciiDigits(toStr(value))
-      .trim()
-      .replace(/(\d)_(?=\d)/g, "$1");
+    const t = asciiDigits(toStr(value)).trim();
+    // a number has only these characters: any other one refuses a huge text at its first occurrence, before the
+    // copies and scans below (`inf` / `nan` are at most 9 characters)
+    if (t.length > 9 && /[^0-9_+\-.eE]/.test(t)) return dflt;
+    const s = t.replace(/(\d)_(?=\d)/g, "$1");
     if (/^[+-]?(\d+(\.\d*)?([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
     const low = s.toLowerCase();
     if (/^[+-]?(inf|infinity)$/.test(low)) return low.startsWith("-") ? -Infinity : Infinity;

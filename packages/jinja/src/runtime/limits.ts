@@ -18,7 +18,10 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = {
   maxSteps: 2_000_000,
-  maxOutputLength: 33_554_432,
+  // 8 Mi characters (about 2 M tokens of prompt): one native operation on a value of that size (a case mapping,
+  // a comparison, a regex scan) takes 5-20 ms, which a 200 ms deadline can afford even though it cannot interrupt
+  // it; at 32 Mi a single call took up to 80 ms and a few copies of one value (16-64 MB each) filled a 256 MB heap
+  maxOutputLength: 8_388_608,
   maxCallDepth: 200,
   maxAllocation: 67_108_864,
   timeoutMs: 200,
@@ -37,9 +40,25 @@ export const CHARS_PER_STEP = 64;
  */
 export const ITEM_WEIGHT = 8;
 
-/** Accounts for a list of `n` items about to be built (size cap in items, allocation at the item weight). */
+/**
+ * Steps per list item built. A step is budgeted at under 100 ns (2 M of them fit the 200 ms deadline); a big array
+ * is allocated, filled and collected at about 30 ns an item, so an item costs half a step, of which the allocation
+ * charge (the item weight at `CHARS_PER_STEP`) already pays 1/8: `[x] * 8000000` is refused before it is built.
+ */
+const ITEM_STEPS = 0.5;
+/** Steps per new string made as a list item (split pieces, lines): a heap object of its own, 30-150 ns. */
+const STRING_STEPS = 1;
+
+/** Accounts for a list of `n` items about to be built (size cap in items, allocation at the item weight, steps). */
 export function checkItems(n: number): void {
   active.alloc(n, ITEM_WEIGHT);
+  active.charge(n * (ITEM_STEPS - ITEM_WEIGHT / CHARS_PER_STEP));
+}
+
+/** Accounts for `n` new strings about to be built as the items of a list (allocation, size cap and their steps). */
+export function checkStrings(n: number): void {
+  checkItems(n);
+  active.charge(n * (STRING_STEPS - ITEM_STEPS));
 }
 
 const now: () => number =

@@ -1,6 +1,6 @@
 // Python string helpers shared by methods and filters: whitespace, strip, split, title, case tests.
 import { StringBuilder } from "./builder.js";
-import { checkItems } from "./limits.js";
+import { active, checkStrings } from "./limits.js";
 import { codePoints } from "./values.js";
 
 /** Python str.isspace() for one UTF-16 unit (no whitespace lives outside the BMP). */
@@ -52,7 +52,7 @@ export function pySplit(s: string, sep: string | null, maxsplit: number, fromRig
         }
         let j = i;
         while (j < n && !isPySpace(s.charCodeAt(j))) j++;
-        if ((words.length & 4095) === 4095) checkItems(4096);
+        if ((words.length & 4095) === 4095) checkStrings(4096);
         words.push(s.slice(i, j));
         i = j;
       }
@@ -68,18 +68,40 @@ export function pySplit(s: string, sep: string | null, maxsplit: number, fromRig
       }
       let i = j;
       while (i > 0 && !isPySpace(s.charCodeAt(i - 1))) i--;
-      if ((words.length & 4095) === 4095) checkItems(4096);
+      if ((words.length & 4095) === 4095) checkStrings(4096);
       words.push(s.slice(i, j));
       j = i;
     }
     return words.reverse();
   }
-  checkItems(occurrences(s, sep) + 1);
-  const parts = s.split(sep);
-  if (maxsplit < 0 || parts.length - 1 <= maxsplit) return parts;
-  if (!fromRight) return [...parts.slice(0, maxsplit), parts.slice(maxsplit).join(sep)];
-  const keep = parts.length - maxsplit;
-  return [parts.slice(0, keep).join(sep), ...parts.slice(keep)];
+  if (maxsplit < 0) {
+    checkStrings(occurrences(s, sep) + 1);
+    return s.split(sep);
+  }
+  // at most `maxsplit` cuts, found from the chosen side: `rsplit(sep, 5)` of a huge text builds 6 pieces, not all
+  const parts: string[] = [];
+  if (!fromRight) {
+    let start = 0;
+    while (parts.length < maxsplit) {
+      const i = s.indexOf(sep, start);
+      if (i === -1) break;
+      if ((parts.length & 4095) === 4095) checkStrings(4096);
+      parts.push(s.slice(start, i));
+      start = i + sep.length;
+    }
+    parts.push(s.slice(start));
+    return parts;
+  }
+  let end = s.length;
+  while (parts.length < maxsplit && end >= sep.length) {
+    const i = s.lastIndexOf(sep, end - sep.length);
+    if (i === -1) break;
+    if ((parts.length & 4095) === 4095) checkStrings(4096);
+    parts.push(s.slice(i + sep.length, end));
+    end = i;
+  }
+  parts.push(s.slice(0, end));
+  return parts.reverse();
 }
 
 /** Non-overlapping occurrences of a non-empty `sub` in `s` (to size a split or a replace before building it). */
@@ -100,7 +122,7 @@ export function pySplitlines(s: string, keepends: boolean): string[] {
     if (!LINE_BREAKS.has(ch)) continue;
     let end = i + 1;
     if (ch === "\r" && s[i + 1] === "\n") end++;
-    if ((out.length & 4095) === 4095) checkItems(4096);
+    if ((out.length & 4095) === 4095) checkStrings(4096);
     out.push(s.slice(start, keepends ? end : i));
     start = end;
     i = end - 1;
@@ -110,8 +132,6 @@ export function pySplitlines(s: string, keepends: boolean): string[] {
 }
 
 const isCased = (ch: string): boolean => ch.toLowerCase() !== ch.toUpperCase();
-const isUpperCh = (ch: string): boolean => isCased(ch) && ch === ch.toUpperCase() && ch !== ch.toLowerCase();
-const isLowerCh = (ch: string): boolean => isCased(ch) && ch === ch.toLowerCase() && ch !== ch.toUpperCase();
 
 // Characters whose titlecase differs from their uppercase (Unicode digraphs).
 const TITLECASE: Record<string, string> = {
@@ -163,20 +183,59 @@ export function pyCapitalize(s: string): string {
   return titleChar(first) + s.slice(first.length).toLowerCase();
 }
 
-export function pyIsLower(s: string): boolean {
-  let cased = false;
-  for (const ch of s) {
-    if (isUpperCh(ch)) return false;
-    if (isLowerCh(ch)) cased = true;
-  }
-  return cased;
-}
+// Python's case classes (unicodedata flags): upper is the Uppercase property, lower the Lowercase property, title
+// the Lt category. Whole-string questions are answered by native regex scans, linear and without a JS loop.
+const UPPER_OR_TITLE = /[\p{Uppercase}\p{Lt}]/u;
+const LOWER_OR_TITLE = /[\p{Lowercase}\p{Lt}]/u;
+const UPPER = /\p{Uppercase}/u;
+const LOWER = /\p{Lowercase}/u;
+const TITLE = /\p{Lt}/u;
 
-export function pyIsUpper(s: string): boolean {
+/** str.islower(): no upper or title case character, and at least one lower case one. */
+export const pyIsLower = (s: string): boolean => !UPPER_OR_TITLE.test(s) && LOWER.test(s);
+
+/** str.isupper(): no lower or title case character, and at least one upper case one. */
+export const pyIsUpper = (s: string): boolean => !LOWER_OR_TITLE.test(s) && UPPER.test(s);
+
+/** Non-ASCII characters between two charges of istitle's scan (each costs about a step: three regex tests). */
+const SLOW_BATCH = 256;
+
+/**
+ * str.istitle(): upper and title case characters only after uncased ones, lower case ones only after cased ones.
+ * ASCII is decided inline; other characters are classified one by one and charged a step each as the scan goes,
+ * so a huge non-ASCII text meets the step budget and the deadline midway.
+ */
+export function pyIsTitle(s: string): boolean {
   let cased = false;
-  for (const ch of s) {
-    if (isLowerCh(ch)) return false;
-    if (isUpperCh(ch)) cased = true;
+  let prevCased = false;
+  let slow = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let upper: boolean;
+    let lower: boolean;
+    if (c < 128) {
+      upper = c >= 65 && c <= 90;
+      lower = c >= 97 && c <= 122;
+    } else {
+      const cp = s.codePointAt(i) ?? c;
+      if (cp > 0xffff) i++;
+      const ch = String.fromCodePoint(cp);
+      upper = UPPER.test(ch) || TITLE.test(ch);
+      lower = !upper && LOWER.test(ch);
+      if (++slow === SLOW_BATCH) {
+        active.charge(SLOW_BATCH);
+        slow = 0;
+      }
+    }
+    if (upper) {
+      if (prevCased) return false;
+      prevCased = true;
+      cased = true;
+    } else if (lower) {
+      if (!prevCased) return false;
+      prevCased = true;
+      cased = true;
+    } else prevCased = false;
   }
   return cased;
 }
@@ -190,23 +249,6 @@ export function pyIsSpace(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (!isPySpace(s.charCodeAt(i))) return false;
   return true;
 }
-export function pyIsTitle(s: string): boolean {
-  let cased = false;
-  let prevCased = false;
-  for (const ch of s) {
-    if (isUpperCh(ch)) {
-      if (prevCased) return false;
-      prevCased = true;
-      cased = true;
-    } else if (isLowerCh(ch)) {
-      if (!prevCased) return false;
-      prevCased = true;
-      cased = true;
-    } else prevCased = false;
-  }
-  return cased;
-}
-
 const ND = /\p{Nd}/u;
 /** Python's int()/float() accept any Unicode decimal digit: map them to ASCII (digit blocks start at a zero). */
 export function asciiDigits(s: string): string {

@@ -342,27 +342,47 @@ export function toStr(v: unknown): string {
   return pyRepr(v);
 }
 
-const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
-const NEEDS_ESCAPE = /[\\'"\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+/**
+ * The characters repr() may escape: backslash, both quotes (only the one delimiting the literal is escaped) and
+ * Python's non-printables (categories C*, Zl, Zp and every Zs but the ASCII space, which is printable).
+ */
+const ESCAPABLE = /[\\'"\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu;
 
+function escapeOf(ch: string, quote: string): string | null {
+  if (ch === "\\") return "\\\\";
+  if (ch === quote) return `\\${quote}`;
+  if (ch === "'" || ch === '"') return null;
+  if (ch === "\n") return "\\n";
+  if (ch === "\r") return "\\r";
+  if (ch === "\t") return "\\t";
+  const cp = ch.codePointAt(0) ?? 0;
+  if (cp < 0x100) return `\\x${cp.toString(16).padStart(2, "0")}`;
+  if (cp < 0x10000) return `\\u${cp.toString(16).padStart(4, "0")}`;
+  return `\\U${cp.toString(16).padStart(8, "0")}`;
+}
+
+/**
+ * Python repr() of a str: the runs between escapes are copied as slices (one native scan finds the escapes), so a
+ * 30 M text costs a few pieces per escape, not a piece per character.
+ */
 export function strRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  if (!NEEDS_ESCAPE.test(s.replace(/ /g, ""))) return quote + s + quote;
+  const re = new RegExp(ESCAPABLE);
+  let m = re.exec(s);
+  if (m === null) return quote + s + quote;
   const out = new StringBuilder();
   out.add(quote);
-  for (const ch of s) {
-    if (ch === "\\") out.add("\\\\");
-    else if (ch === quote) out.add(`\\${quote}`);
-    else if (ch === "\n") out.add("\\n");
-    else if (ch === "\r") out.add("\\r");
-    else if (ch === "\t") out.add("\\t");
-    else if (ch !== " " && NON_PRINTABLE.test(ch)) {
-      const cp = ch.codePointAt(0) ?? 0;
-      if (cp < 0x100) out.add(`\\x${cp.toString(16).padStart(2, "0")}`);
-      else if (cp < 0x10000) out.add(`\\u${cp.toString(16).padStart(4, "0")}`);
-      else out.add(`\\U${cp.toString(16).padStart(8, "0")}`);
-    } else out.add(ch);
+  let from = 0;
+  while (m !== null) {
+    const esc = escapeOf(m[0], quote);
+    if (esc !== null) {
+      if (m.index > from) out.add(s.slice(from, m.index));
+      out.add(esc);
+      from = m.index + m[0].length;
+    }
+    m = re.exec(s);
   }
+  if (from < s.length) out.add(s.slice(from));
   out.add(quote);
   return out.toString();
 }
