@@ -2,11 +2,12 @@
 // model_info with files_metadata, dataset_info, space_info, list_repo_files, hf_hub_download and snapshot_download
 // (bytes identical; a second call served from the client's cache: no GET of the file reached the hub, as the
 // recording proxy in front of it shows), a download at an older commit, the `hf download` CLI, and a seed
-// model's config.json.
+// model's config.json and a seed dataset's Parquet sample.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HUB_DIR } from "../src/config.js";
 import { PYTHON_CLIENTS } from "./auth-harness.js";
 import { type ListingHub, pythonJson, runClient, seedRecords, startListingHub } from "./listing-harness.js";
 
@@ -29,7 +30,7 @@ const getsOf = (path: string) => hub.requests.filter((line) => line.startsWith("
 beforeAll(async () => {
   hub = await startListingHub("client-download", {
     models: seedRecords("models.jsonl", 1),
-    datasets: seedRecords("datasets.jsonl", 1),
+    datasets: seedRecords("datasets.jsonl", 1, ["cais/mmlu"]),
     spaces: seedRecords("spaces.jsonl", 1),
   });
   await hub.user("alice");
@@ -146,6 +147,21 @@ print(json.dumps(hf_hub_download(${JSON.stringify(REPO)}, "notes.txt", revision=
     expect(result.code, result.stderr).toBe(0);
     expect(readFileSync(join(target, "notes.txt"), "utf8")).toBe(NOTES_V2);
     expect(readFileSync(join(target, "weights/model.bin")).equals(WEIGHTS)).toBe(true);
+  });
+
+  it("downloads a seed dataset's Parquet sample (an LFS file) byte for byte", async () => {
+    const path = await pythonJson<string>(
+      version,
+      hub,
+      `
+import json
+from huggingface_hub import hf_hub_download
+print(json.dumps(hf_hub_download("cais/mmlu", "data/sample.parquet", repo_type="dataset")))
+`,
+    );
+    const committed = readFileSync(join(HUB_DIR, "server/seed/samples/cais/mmlu/sample.parquet"));
+    expect(readFileSync(path).equals(committed)).toBe(true);
+    expect(committed.subarray(0, 4).toString("latin1")).toBe("PAR1");
   });
 
   it("downloads a seed model's config.json", async () => {

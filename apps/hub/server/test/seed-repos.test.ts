@@ -2,6 +2,7 @@
 // follows them (sha, siblings, card data from the README), the seed's hub-only facts stay, and a second run is a
 // no-op. Runs the whole seed once and reports how long it took (the first start must stay under 60 s).
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -94,9 +95,24 @@ describe("seed repositories", () => {
     expect(space?.record?.sdk).toBe("static");
   });
 
+  it("gives some datasets the committed Parquet (in LFS) and JSON-lines samples", async () => {
+    const mmlu = await index.record({ type: "dataset", id: "cais/mmlu" });
+    const siblings = (mmlu?.record?.siblings ?? []) as { rfilename: string; lfs?: { sha256: string } }[];
+    const parquet = siblings.find((sibling) => sibling.rfilename === "data/sample.parquet");
+    const committed = readFileSync(join(seedDir, "samples/cais/mmlu/sample.parquet"));
+    expect(parquet?.lfs?.sha256).toBe(createHash("sha256").update(committed).digest("hex"));
+    expect(siblings.some((sibling) => sibling.rfilename === "data/sample.csv")).toBe(false);
+    expect(mmlu?.record?.cardData).toMatchObject({ configs: [{ data_files: "data/sample.parquet" }] });
+    const arc = await index.record({ type: "dataset", id: "allenai/ai2_arc" });
+    const arcFiles = ((arc?.record?.siblings ?? []) as { rfilename: string }[]).map((sibling) => sibling.rfilename);
+    expect(arcFiles).toContain("data/sample.jsonl");
+  });
+
   it("leaves clean git repositories", () => {
-    const dir = storage.gitDir({ type: "dataset", id: lines(sources.datasets)[0]?.id ?? "" });
-    execFileSync("git", ["--git-dir", dir, "fsck", "--strict"], { stdio: "pipe" });
+    for (const id of [lines(sources.datasets)[0]?.id ?? "", "cais/mmlu", lines(sources.models)[0]?.id ?? ""]) {
+      const type = id === lines(sources.models)[0]?.id ? "model" : "dataset";
+      execFileSync("git", ["--git-dir", storage.gitDir({ type, id }), "fsck", "--strict"], { stdio: "pipe" });
+    }
   });
 
   it("does nothing on a second start", async () => {

@@ -122,21 +122,29 @@ function sampleCsv(tasks: readonly string[]): string {
   return "text\nHubkit sample row\n";
 }
 
-export function datasetFiles(record: Json): SeedFile[] {
+/**
+ * A dataset's card and sample: `samples` (committed Parquet / JSON lines in the dataset's own columns, see
+ * seed-samples.ts) when it has some, else a CSV with the columns of its task.
+ */
+export function datasetFiles(record: Json, samples: readonly SeedFile[] = []): SeedFile[] {
   const id = String(record.id);
   const tasks = Array.isArray(record.task_categories) ? record.task_categories.map(String) : [];
   const description = typeof record.description === "string" ? record.description : "";
+  const data =
+    samples.length > 0 ? [...samples] : [{ path: "data/sample.csv", content: Buffer.from(sampleCsv(tasks)) }];
+  const paths = data.map((file) => file.path);
   return [
     readme(
       {
         task_categories: tasks,
         pretty_name: id.split("/")[1],
-        configs: [{ config_name: "default", data_files: "data/sample.csv" }],
+        configs: [{ config_name: "default", data_files: paths.length === 1 ? paths[0] : paths }],
       },
       `# ${id}\n\n${description}\n\nA Hubkit seed stand-in for [${id}](https://huggingface.co/datasets/${id}): ` +
-        "`data/sample.csv` has the columns of its task with illustrative rows written by Hubkit, not the dataset's data.\n",
+        `${paths.map((path) => `\`${path}\``).join(", ")} has illustrative rows written by Hubkit in the ` +
+        "dataset's columns, not the dataset's data.\n",
     ),
-    { path: "data/sample.csv", content: Buffer.from(sampleCsv(tasks)) },
+    ...data,
   ];
 }
 

@@ -14,10 +14,11 @@ import type { CommitOperation, RepoStorage } from "../repos/storage.js";
 import { type DbRepoIndex, mergeRecord, runBounded } from "../store/db-repo-index.js";
 import { type ModelStore, TABLES } from "../store/model-store.js";
 import { datasetFiles, modelFiles, type SeedFile, spaceFiles } from "./seed-files.js";
+import { datasetSamples } from "./seed-samples.js";
 import { SeedWriter } from "./seed-writer.js";
 
 /** Bump when seed-files.ts writes different files, so existing data folders fill in the new ones. */
-const SEED_FORMAT = "1";
+const SEED_FORMAT = "2";
 const SEED_AUTHOR = "hubkit";
 const CONCURRENCY = 4;
 const SEED_MESSAGE = "Hubkit seed: card, configuration and small sample files";
@@ -39,7 +40,7 @@ export interface SeedDeps {
 
 const FILES: Record<RepoType, (record: Record<string, unknown>) => SeedFile[]> = {
   model: modelFiles,
-  dataset: datasetFiles,
+  dataset: (record) => datasetFiles(record, datasetSamples(String(record.id))),
   space: spaceFiles,
 };
 
@@ -78,8 +79,8 @@ async function completeExisting(deps: SeedDeps, ref: RepoRef, files: readonly Se
   return true;
 }
 
-/** GGUF files are LFS files under the default `.gitattributes`. */
-const isLarge = (file: SeedFile) => file.path.endsWith(".gguf");
+/** GGUF and Parquet files are LFS files under the default `.gitattributes`. */
+const isLarge = (file: SeedFile) => /\.(gguf|parquet)$/.test(file.path);
 
 export interface SeedResult {
   skipped: boolean;
