@@ -71,6 +71,9 @@ describe("telemetry and space runtime", () => {
     expect(await stage("alice/page")).toBe("RUNNING");
     expect(await stage("alice/app")).toBe("PAUSED");
     expect(await stage("alice/empty")).toBe("NO_APP_FILE");
+    // A space created without files gets a card naming its SDK, which the space's info shows.
+    const empty = (await (await fetch(`${hub.url}/api/spaces/alice/empty`)).json()) as Record<string, unknown>;
+    expect(empty).toMatchObject({ sdk: "static", cardData: { sdk: "static", title: "empty" } });
     const missing = await fetch(`${hub.url}/api/spaces/alice/none/runtime`);
     expect(missing.status).toBe(401);
     expect(missing.headers.get("x-error-code")).toBe("RepoNotFound");

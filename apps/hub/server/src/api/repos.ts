@@ -33,6 +33,11 @@ interface InitialFile {
   content: Buffer;
 }
 
+/** The card of a new space: its title and SDK in the front matter (the fields the runtime and pages read). */
+function spaceCard(name: string, sdk: string): string {
+  return `---\ntitle: ${JSON.stringify(name)}\nemoji: 🚀\ncolorFrom: blue\ncolorTo: purple\nsdk: ${sdk}\npinned: false\n---\n\n# ${name}\n`;
+}
+
 /** JS's `files: [{path, content, encoding: "base64"}]`, checked whole before anything is created. */
 function initialFiles(body: Record<string, unknown>, maxFileBytes: number): InitialFile[] {
   const files = body.files;
@@ -141,12 +146,15 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     ctx.config.storageLimits?.maxRegularFileBytes ?? DEFAULT_STORAGE_LIMITS.maxRegularFileBytes,
   );
   if (type === "space") {
-    const sdk = optionalString(body, "sdk");
-    if (sdk !== undefined && !SPACE_SDKS.has(sdk))
+    const sdk = optionalString(body, "sdk") ?? "static";
+    if (!SPACE_SDKS.has(sdk))
       throw new ApiError(
         400,
         `Invalid space sdk ${JSON.stringify(sdk.slice(0, 40))}: gradio, streamlit, docker or static`,
       );
+    // A space's SDK lives in its card, as on the hub: a new space without a README gets one naming it.
+    if (!files.some((file) => file.path === "README.md"))
+      files.push({ path: "README.md", content: Buffer.from(spaceCard(name, sdk)) });
   }
   const principal = c.get("principal");
   if (!canCreateIn(principal, namespace))
@@ -181,7 +189,7 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     await ctx.storage.commit(ref, {
       branch,
       author,
-      summary: "Upload files at repository creation",
+      summary: type === "space" && files.length === 1 ? "Initial space card" : "Upload files at repository creation",
       operations: files.map((file) => ({ kind: "file" as const, path: file.path, content: file.content })),
     });
   }
