@@ -63,6 +63,8 @@ const server = spawn(process.execPath, ["--conditions=hubkit-source", "--import"
     HUBKIT_DATA_DIR: dataDir,
     HUBKIT_WEB_DIST: distDir,
     HUBKIT_UPSTREAM_HUB: "",
+    // Tests create users, tokens and repositories through the admin API (e2e/repo-pages.spec.ts and others).
+    HUBKIT_ADMIN_TOKEN: process.env.HUBKIT_ADMIN_TOKEN ?? "hf_e2e_admin_token_not_a_secret_0123456789",
     DATABASE_URL: "",
   },
 });

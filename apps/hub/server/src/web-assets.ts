@@ -43,6 +43,14 @@ export const NO_BUILD_PAGE = `<!doctype html>
 </body></html>
 `;
 
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -94,8 +102,12 @@ export class WebAssets {
     }
     // A missing asset (a known file extension) is a 404; anything else is a client-side route, including model
     // pages whose ids contain dots (`/models/Qwen/Qwen2.5-7B-Instruct`).
+    // A repository's file page (`/{id}/blob/main/logo.png`) is a route too: only a top-level name or a path under
+    // one of the build's folders (`/assets/…`) is an asset.
     const extension = extname(decoded).toLowerCase();
-    if (extension !== ".html" && Object.hasOwn(CONTENT_TYPES, extension))
+    const folder = decoded.split("/").filter(Boolean);
+    const assetPath = folder.length <= 1 || (await isDirectory(resolve(this.root, folder[0] ?? "")));
+    if (assetPath && extension !== ".html" && Object.hasOwn(CONTENT_TYPES, extension))
       return new Response("Not found", { status: 404 });
     return new Response(await readFile(index), {
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },

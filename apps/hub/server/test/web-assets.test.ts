@@ -33,3 +33,13 @@ it.each([
   expect(response.status).toBe(404);
   expect(await response.text()).not.toContain("sources");
 });
+
+it("a missing asset is a 404, but a repository's file page is the app", async () => {
+  expect((await web.respond("/assets/missing-123.js")).status).toBe(404);
+  expect((await web.respond("/favicon.png")).status).toBe(404);
+  for (const page of ["/alice/demo/blob/main/logo.png", "/datasets/alice/rows/blob/main/data.csv", "/alice/app.js"]) {
+    const response = await web.respond(page);
+    expect(response.status, page).toBe(200);
+    expect(await response.text()).toContain("<title>Hubkit</title>");
+  }
+});

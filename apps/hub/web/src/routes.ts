@@ -1,5 +1,6 @@
 // The typed route table: every page of the site, its path pattern and the lazily loaded module that renders it.
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { isReservedNamespace } from "./lib/reserved-names";
 
 export interface RouteParams {
   [name: string]: string;
@@ -12,6 +13,8 @@ export interface RouteDefinition {
   navLabel?: string;
   title: (params: RouteParams) => string;
   page: LazyExoticComponent<ComponentType<{ params: RouteParams }>>;
+  /** Rejects a match whose parameters name something else (e.g. a reserved first segment). */
+  accepts?: (params: RouteParams) => boolean;
 }
 
 // Each page is its own chunk (code-split routes keep the first load small).
@@ -41,9 +44,10 @@ export const ROUTES: RouteDefinition[] = [
     page: lazy(() => import("./features/models/models-page")),
   },
   {
+    // Today's model URLs: replaced in the history by the hub's `/{namespace}/{name}` (features/repo).
     pattern: "/models/:namespace/:name",
     title: (p) => `${p.namespace}/${p.name}`,
-    page: lazy(() => import("./features/models/model-page")),
+    page: lazy(() => import("./features/repo/model-redirect")),
   },
   {
     pattern: "/playground",
@@ -63,7 +67,22 @@ export const ROUTES: RouteDefinition[] = [
     title: () => "GGUF quantization",
     page: lazy(() => import("./features/gguf/gguf-page")),
   },
+  // Repository pages (features/repo): keep these last, `/:owner/:name` would otherwise shadow two-segment pages.
+  ...repoRoutes("/datasets"),
+  ...repoRoutes("/spaces"),
+  ...repoRoutes(""),
 ];
+
+/** The repository page of one type (the page reads the type from the path's prefix), bare and with a sub-page (`tree/…`, `blob/…`, `commits/…`, `commit/…`). */
+function repoRoutes(prefix: string): RouteDefinition[] {
+  const page = lazy(() => import("./features/repo/repo-page"));
+  const accepts = (p: RouteParams) => !isReservedNamespace(p.owner);
+  const title = (p: RouteParams) => `${p.owner}/${p.name}`;
+  return [
+    { pattern: `${prefix}/:owner/:name`, title, page, accepts },
+    { pattern: `${prefix}/:owner/:name/*rest`, title, page, accepts },
+  ];
+}
 
 export const NOT_FOUND_PAGE = lazy(() => import("./components/not-found-page"));
 
@@ -72,8 +91,11 @@ export function matchRoute(path: string): { route: RouteDefinition; params: Rout
   const segments = path.replace(/\/+$/, "").split("/").filter(Boolean);
   for (const route of ROUTES) {
     const parts = route.pattern.split("/").filter(Boolean);
-    if (parts.length !== segments.length) continue;
+    // A trailing `*rest` takes one or more segments, kept encoded (a revision may be one encoded segment).
+    const rest = parts[parts.length - 1]?.startsWith("*") ? parts.pop()?.slice(1) : undefined;
+    if (rest === undefined ? parts.length !== segments.length : segments.length <= parts.length) continue;
     const params: RouteParams = {};
+    if (rest !== undefined) params[rest] = segments.slice(parts.length).join("/");
     let ok = true;
     for (let i = 0; i < parts.length && ok; i++) {
       const part = parts[i];
@@ -87,7 +109,7 @@ export function matchRoute(path: string): { route: RouteDefinition; params: Rout
       if (part.startsWith(":")) params[part.slice(1)] = segment;
       else ok = part === segment;
     }
-    if (ok) return { route, params };
+    if (ok && (route.accepts?.(params) ?? true)) return { route, params };
   }
   return undefined;
 }

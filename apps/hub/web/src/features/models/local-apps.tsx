@@ -8,9 +8,20 @@ import { defaultGgufFile, ggufFiles, normaliseLocalAppSnippets } from "./local-a
 
 const APPS = Object.entries(LOCAL_APPS) as Array<[string, LocalApp]>;
 
-export function LocalApps({ model }: { model: ModelRecord }) {
+export function LocalApps({
+  model,
+  file: chosenFile,
+  onFileChange,
+}: {
+  model: ModelRecord;
+  /** The GGUF file, when the caller owns the choice (the repository page's GGUF file list feeds it). */
+  file?: string;
+  onFileChange?: (file: string) => void;
+}) {
   const files = ggufFiles(model.siblings);
-  const [file, setFile] = useState<string | undefined>(() => defaultGgufFile(files));
+  const [ownFile, setOwnFile] = useState<string | undefined>(() => defaultGgufFile(files));
+  const file = chosenFile ?? ownFile;
+  const setFile = onFileChange ?? setOwnFile;
   const apps = APPS.filter(([, app]) => {
     try {
       return app.displayOnModelPage(model);

@@ -1,0 +1,69 @@
+// The Card section: the README rendered (sanitised), its front matter as a metadata table, and for models the
+// sidebar (use this model, parameters, GGUF files, inference, finetunes).
+import { lazy, Suspense, useMemo } from "react";
+import { ErrorMessage, Loading } from "../../components/status";
+import { useAsync } from "../../lib/use-async";
+import { CardBody } from "./card-body";
+import { frontMatterRows } from "./front-matter";
+import { readText } from "./read-file";
+import type { RepoInfo } from "./repo-data";
+import { markdownLinks, type RepoId, rawUrl, TYPE_LABEL } from "./repo-url";
+
+const ModelSidebar = lazy(() => import("./model-sidebar"));
+
+/** Most bytes of a card read (a bigger card shows its first 2 MB). */
+export const MAX_CARD_BYTES = 2 * 1024 * 1024;
+
+export default function CardTab({ repo, info }: { repo: RepoId; info: RepoInfo }) {
+  const readme = info.siblings?.find((file) => file.rfilename.toLowerCase() === "readme.md")?.rfilename;
+  const rev = info.sha ?? "main";
+  const card = useAsync(`${repo.type}:${repo.id}@${rev}:${readme ?? ""}`, (signal) =>
+    readme ? readText(rawUrl(repo, rev, readme), MAX_CARD_BYTES, signal) : Promise.resolve(undefined),
+  );
+  const { type, id } = repo;
+  const links = useMemo(() => markdownLinks(type, id, rev), [type, id, rev]);
+  const label = `${TYPE_LABEL[repo.type]} card`;
+  const rows = frontMatterRows(info.cardData);
+  return (
+    <div className={repo.type === "model" ? "repo-columns" : undefined}>
+      <section className="repo-card" aria-label={label}>
+        {rows.length > 0 ? (
+          <details className="card-metadata">
+            <summary>Metadata ({rows.length} fields from the card's front matter)</summary>
+            <div className="table-scroll">
+              <table className="data-table">
+                <tbody>
+                  {rows.map(([key, value]) => (
+                    <tr key={key}>
+                      <th scope="row">{key}</th>
+                      <td className="break">{value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        ) : null}
+        {!readme ? (
+          <p className="muted">This repository has no README.md yet.</p>
+        ) : card.status === "loading" ? (
+          <Loading what="the card" />
+        ) : card.status === "error" ? (
+          <ErrorMessage error={card.error} what="the card" />
+        ) : card.data !== undefined ? (
+          <>
+            <CardBody markdown={card.data.text} links={links} label={label} />
+            {card.data.truncated ? (
+              <p className="muted small">The card is longer than 2 MB; the rest is not shown.</p>
+            ) : null}
+          </>
+        ) : null}
+      </section>
+      {repo.type === "model" ? (
+        <Suspense fallback={<Loading what="the sidebar" />}>
+          <ModelSidebar info={info} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
