@@ -180,6 +180,30 @@ describe("deriveRepoMetadata", () => {
     expect((await deriveRepoMetadata(storage, lfs, model, commit)).cardData).toMatchObject({ license: "apache-2.0" });
   });
 
+  test("a split GGUF counts every part's bytes; the tokenizer's mask token is kept", async () => {
+    const split: RepoRef = { type: "model", id: "acme/split" };
+    await storage.create(split);
+    const first = ggufV3();
+    const second = Buffer.alloc(4096, 7);
+    const c = await storage.commit(split, {
+      branch: "main",
+      summary: "split",
+      author: "alice",
+      operations: [
+        { kind: "lfsFile", path: "big-00001-of-00002.gguf", oid: await putLfs(first), size: first.length },
+        { kind: "lfsFile", path: "big-00002-of-00002.gguf", oid: await putLfs(second), size: second.length },
+        {
+          kind: "file",
+          path: "tokenizer_config.json",
+          content: Buffer.from(JSON.stringify({ mask_token: { content: "[MASK]", lstrip: true } })),
+        },
+      ],
+    });
+    const meta = await deriveRepoMetadata(storage, lfs, split, c.commitOid);
+    expect(meta.gguf).toMatchObject({ architecture: "qwen2", totalFileSize: first.length + second.length });
+    expect(meta.mask_token).toBe("[MASK]");
+  });
+
   test("a dataset gets format and card tags; a space its sdk", async () => {
     const dataset: RepoRef = { type: "dataset", id: "acme/rows" };
     await storage.create(dataset);

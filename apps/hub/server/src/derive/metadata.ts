@@ -42,6 +42,8 @@ export interface RepoMetadata {
   transformersInfo?: { auto_model: string; pipeline_tag?: string; processor?: string };
   /** Spaces: the card's `sdk`. */
   sdk?: string;
+  /** The tokenizer's mask token (fill-mask widgets and snippets use it). */
+  mask_token?: string;
   /** Why a field is missing (a bad safetensors header, an unreadable README…), for logs and tests. */
   problems: string[];
 }
@@ -83,6 +85,26 @@ class CommitFiles {
     const blob = await this.storage.readBlob(this.ref, entry.oid, Math.max(entry.size, 1));
     return blob.subarray(start, start + length);
   }
+}
+
+/** `mask_token` of tokenizer_config.json: a string, or an AddedToken object's `content`. */
+function maskToken(config: JsonObject | undefined): string | undefined {
+  const tokenizer = config?.tokenizer_config;
+  const mask = typeof tokenizer === "object" && tokenizer !== null ? (tokenizer as JsonObject).mask_token : undefined;
+  const text = typeof mask === "object" && mask !== null ? (mask as JsonObject).content : mask;
+  return typeof text === "string" && text.length > 0 && text.length <= 100 ? text : undefined;
+}
+
+/** Bytes of a GGUF file, or of all parts of a split one (`name-00001-of-00003.gguf`). */
+function ggufFileSize(entry: TreeEntry, files: readonly TreeEntry[]): number {
+  const split = /^(.*)-(\d{5})-of-(\d{5})\.gguf$/.exec(entry.path);
+  if (split === null) return entry.size;
+  const [, stem, , count] = split;
+  const parts = files.filter((file) => {
+    const part = /^(.*)-(\d{5})-of-(\d{5})\.gguf$/.exec(file.path);
+    return part !== null && part[1] === stem && part[3] === count;
+  });
+  return parts.reduce((sum, part) => sum + part.size, 0);
 }
 
 function reason(error: unknown): string {
@@ -146,12 +168,14 @@ export async function deriveRepoMetadata(
     if (ggufEntry !== undefined)
       try {
         gguf = await deriveGguf(ggufEntry.size, (start, length) => files.range(ggufEntry.path, start, length));
+        gguf.totalFileSize = ggufFileSize(ggufEntry, fileEntries);
       } catch (error) {
         problems.push(`${ggufEntry.path}: ${error instanceof GGUFHeaderError ? error.message : reason(error)}`);
       }
   }
 
   const inferred = inferTags(ref.type, cardData, config, paths);
+  const mask = maskToken(config);
   const sdk = ref.type === "space" && typeof cardData?.sdk === "string" ? cardData.sdk : undefined;
   return {
     sha: commit,
@@ -167,6 +191,7 @@ export async function deriveRepoMetadata(
     ...(inferred.pipeline_tag !== undefined ? { pipeline_tag: inferred.pipeline_tag } : {}),
     ...(inferred.transformersInfo !== undefined ? { transformersInfo: inferred.transformersInfo } : {}),
     ...(sdk !== undefined ? { sdk } : {}),
+    ...(mask !== undefined ? { mask_token: mask } : {}),
     problems,
   };
 }
