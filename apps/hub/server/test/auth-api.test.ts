@@ -133,6 +133,12 @@ describe("GET /api/whoami-v2", () => {
     });
     expect(batch.status).toBe(401);
     expect(batch.headers.get("lfs-authenticate")).toMatch(/^Basic realm=/);
+    // A JSON API path that merely ends like a git one still gets the JSON answer.
+    const api = await fetch(`${hub.url}/api/models/alice/model/tree/main/info/refs`, {
+      headers: { Authorization: basic },
+    });
+    expect(api.status).toBe(401);
+    expect(await api.json()).toEqual({ error: "Invalid credentials in Authorization header" });
   });
 
   test("@huggingface/hub whoAmI", async () => {

@@ -14,7 +14,8 @@ export const BASIC_CHALLENGE = 'Basic realm="Hubkit", charset="UTF-8"';
 const GIT_PATH = /\/(?:info\/refs|git-upload-pack|git-receive-pack)$|\/info\/lfs(?:\/|$)/;
 
 export function isGitPath(pathname: string): boolean {
-  return GIT_PATH.test(pathname);
+  // The JSON API is never git, even when a file path in it ends like one (`…/tree/main/info/refs`).
+  return !pathname.startsWith("/api/") && GIT_PATH.test(pathname);
 }
 
 export function authMiddleware(accounts: Authenticator, sessions?: SessionResolver): MiddlewareHandler<HubEnv> {
