@@ -5,8 +5,9 @@
 // resident memory (VmRSS) before, during and after, which must stay flat: files are streamed, never buffered.
 //   npm run bench -w apps/hub                       (search, then this)
 //   node --conditions=hubkit-source --import tsx apps/hub/bench/transfer.ts
-//   BENCH_TRANSFER_MIB=256 BENCH_TRANSFER_RUNS=3 BENCH_HF_VERSION=1.33.0 for other sizes, runs, client versions.
-// Everything lives in one temporary folder that is removed at the end (about 4 × the file size at the peak).
+//   BENCH_TRANSFER_MIB=256 BENCH_TRANSFER_RUNS=3 (downloads) BENCH_TRANSFER_UPLOADS=3 BENCH_HF_VERSION=1.33.0 for
+//   other sizes, runs and client versions; BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=…" profiles the server.
+// Everything lives in one temporary folder that is removed at the end (about 7 × the file size at the peak).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -21,6 +22,7 @@ import { mib, readRss, sampleRss } from "./transfer-rss.js";
 const MiB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_TRANSFER_MIB ?? 1024) * MiB;
 const RUNS = Number(process.env.BENCH_TRANSFER_RUNS ?? 3);
+const UPLOAD_RUNS = Number(process.env.BENCH_TRANSFER_UPLOADS ?? 3);
 const HF_VERSION = process.env.BENCH_HF_VERSION ?? "2.0.0";
 const USER = "benchmarker";
 const REPO = `${USER}/transfer`;
@@ -65,8 +67,9 @@ async function hfSeconds(endpoint: string, token: string | undefined, home: stri
 }
 
 async function main() {
-  if (!Number.isSafeInteger(FILE_BYTES) || FILE_BYTES < MiB || !Number.isInteger(RUNS) || RUNS < 1 || RUNS > 20)
-    throw new Error("BENCH_TRANSFER_MIB must be ≥ 1 and BENCH_TRANSFER_RUNS 1-20");
+  const runsOk = (runs: number) => Number.isInteger(runs) && runs >= 1 && runs <= 20;
+  if (!Number.isSafeInteger(FILE_BYTES) || FILE_BYTES < MiB || !runsOk(RUNS) || !runsOk(UPLOAD_RUNS))
+    throw new Error("BENCH_TRANSFER_MIB must be ≥ 1, BENCH_TRANSFER_RUNS and BENCH_TRANSFER_UPLOADS 1-20");
   const free = statfsSync(tmpdir());
   if (free.bavail * free.bsize < 5 * FILE_BYTES)
     throw new Error(
@@ -93,26 +96,40 @@ async function main() {
       `# server pid ${hub.pid} at ${hub.url}; client huggingface_hub ${HF_VERSION}; load ${loadavg()[0]?.toFixed(2)}`,
     );
 
-    // Upload: the reference reads the file once to hash it and once to copy it, as the least a hub must do.
-    const copy = join(dir, "copy.bin");
-    const hashed = await run("sha256sum", [file.path]);
-    if (!hashed.stdout.startsWith(file.sha256)) throw new Error(`sha256sum disagrees: ${hashed.stdout}`);
-    const copied = await run("cp", [file.path, copy]);
-    rmSync(copy);
-    const referenceUpload = hashed.seconds + copied.seconds;
+    // Upload: the reference reads the file once to hash it and once to copy it, as the least a hub must do. Each
+    // run uploads a file of its own (the hub would skip an object it has); the first one is then downloaded.
+    const uploads = { ours: [] as number[], reference: [] as number[], hash: [] as number[], copy: [] as number[] };
     const uploadRssBefore = (await readRss(hub.pid)) ?? 0;
-    const uploadSampler = sampleRss(hub.pid);
-    const upload = await hfUpload(HF_VERSION, { endpoint: hub.url, token, home }, REPO, file.path, FILE_NAME);
-    const uploadRss = await uploadSampler.stop();
+    let uploadPeak = 0;
+    let commit = "";
+    for (let i = 0; i < UPLOAD_RUNS; i += 1) {
+      const source = i === 0 ? file : await writeSeededFile(join(dir, `upload-${i}.bin`), FILE_BYTES, i);
+      const hashed = await run("sha256sum", [source.path]);
+      if (!hashed.stdout.startsWith(source.sha256)) throw new Error(`sha256sum disagrees: ${hashed.stdout}`);
+      const copy = join(dir, "copy.bin");
+      const copied = await run("cp", [source.path, copy]);
+      rmSync(copy);
+      uploads.hash.push(hashed.seconds);
+      uploads.copy.push(copied.seconds);
+      uploads.reference.push(hashed.seconds + copied.seconds);
+      const sampler = sampleRss(hub.pid);
+      const name = i === 0 ? FILE_NAME : `model-${i}.bin`;
+      const upload = await hfUpload(HF_VERSION, { endpoint: hub.url, token, home }, REPO, source.path, name);
+      uploadPeak = Math.max(uploadPeak, (await sampler.stop()).peak);
+      uploads.ours.push(upload.seconds);
+      if (i === 0) commit = upload.commit;
+      if (i > 0) rmSync(source.path);
+    }
     line(
-      `upload ${mib(FILE_BYTES)} (upload_file vs sha256sum + cp)`,
-      `${upload.seconds.toFixed(2)} s`,
-      `${referenceUpload.toFixed(2)} s`,
-      upload.seconds / referenceUpload,
+      `upload ${mib(FILE_BYTES)} (upload_file vs sha256sum + cp, median of ${UPLOAD_RUNS})`,
+      `${median(uploads.ours).toFixed(2)} s`,
+      `${median(uploads.reference).toFixed(2)} s`,
+      median(uploads.ours) / median(uploads.reference),
       `≤ ${UPLOAD_TARGET}`,
     );
-    console.log(`# reference = sha256sum ${hashed.seconds.toFixed(2)} s + cp ${copied.seconds.toFixed(2)} s`);
-    console.log(`server RSS around the upload: before ${mib(uploadRssBefore)}, peak ${mib(uploadRss.peak)}`);
+    const list = (values: number[]) => values.map((value) => value.toFixed(2)).join(" ");
+    console.log(`# runs: ours ${list(uploads.ours)} s; sha256sum ${list(uploads.hash)} s; cp ${list(uploads.copy)} s`);
+    console.log(`server RSS around the uploads: before ${mib(uploadRssBefore)}, peak ${mib(uploadPeak)}`);
 
     // The stored object must be the file, byte for byte, before its download speed means anything.
     const ours = `${hub.url}/${REPO}/resolve/main/${FILE_NAME}`;
@@ -124,7 +141,7 @@ async function main() {
       workDir: join(dir, "nginx"),
       // What a hub answers on resolve, so hf_hub_download accepts nginx as an endpoint.
       headers: {
-        "X-Repo-Commit": upload.commit,
+        "X-Repo-Commit": commit,
         "X-Linked-Etag": `"${file.sha256}"`,
         "X-Linked-Size": String(file.bytes),
       },
@@ -140,14 +157,26 @@ async function main() {
       hfNginx: [] as number[],
     };
     let downloadPeak = 0;
-    // Alternating runs, so a neighbour's load on the shared machine falls on both servers alike.
-    for (let i = 0; i < RUNS; i += 1) {
-      times.curlNginx.push(await curlSeconds(reference));
+    // Interleaved runs, each pair in the other order than the last, so a neighbour's load on the shared machine
+    // and the write-back of the previous download's file fall on both servers alike; `sync` before each client
+    // download, whose file goes to disk, so it does not pay for the one before.
+    const oursRuns = async () => {
       const sampler = sampleRss(hub.pid);
       times.curlOurs.push(await curlSeconds(ours));
+      await run("sync", []);
       times.hfOurs.push(await hfSeconds(hub.url, token, home));
       downloadPeak = Math.max(downloadPeak, (await sampler.stop()).peak);
+    };
+    const nginxRuns = async () => {
+      times.curlNginx.push(await curlSeconds(reference));
+      await run("sync", []);
       times.hfNginx.push(await hfSeconds(nginx.url, undefined, home));
+    };
+    for (let i = 0; i < RUNS; i += 1) {
+      for (const runs of i % 2 === 0 ? [nginxRuns, oursRuns] : [oursRuns, nginxRuns]) {
+        await run("sync", []);
+        await runs();
+      }
     }
     await new Promise((settle) => setTimeout(settle, 1000));
     const rssAfter = (await readRss(hub.pid)) ?? 0;
