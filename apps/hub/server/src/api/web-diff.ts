@@ -149,7 +149,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const parents = parentText.trim() === "" ? [] : parentText.trim().split(" ");
     // Against the first parent (merges included), or against the empty tree for a root commit.
     const range = parents.length > 0 ? [parents[0] as string, commit] : ["--root", commit];
-    const common = ["-r", "-M", "--no-color", "--no-ext-diff", "--no-textconv"];
+    const common = ["-r", "-M", "--no-commit-id", "--no-color", "--no-ext-diff", "--no-textconv"];
 
     const raw = await git(gitDir, ["diff-tree", ...common, "-z", "--raw", ...range], 4 * 1024 * 1024);
     const listed = parseRawDiff(raw, DIFF_LIMITS.maxFiles);
