@@ -89,6 +89,8 @@ export function generatedModel(index: number): Record<string, unknown> {
     downloads: Math.floor(random() ** 4 * 10_000_000),
     likes: Math.floor(random() ** 6 * 50_000),
     lastModified: new Date(Date.UTC(2021, 0, 1) + Math.floor(random() * 4 * 365 * 86_400_000)).toISOString(),
+    // Independent of lastModified, so the two sorts walk their indexes in different orders.
+    createdAt: new Date(Date.UTC(2020, 0, 1) + Math.floor(random() * 4 * 365 * 86_400_000)).toISOString(),
     inferenceProviderMapping: Object.fromEntries(
       providers.map((provider) => [provider, { providerId: id, status: "live", task: pipeline }]),
     ),

@@ -3,13 +3,18 @@
 // all of them, as `name: ours X, reference Y, ratio Z` lines (reference = the 50 ms p95 target).
 //   npm run bench -w apps/hub            (BENCH_MODELS=20000 for a quicker run)
 // With BENCH_DATABASE_URL set, the same runs on that PostgreSQL server instead, in a throw-away schema.
+// The requests go through the local hub's listing routes (api/listing.ts), as on a real server. Besides the
+// search kinds, one row per selective filter × sort (issue 14: a selective filter with any sort must not walk a
+// sort index); BENCH_ROWS=search runs the search kinds only, BENCH_ROWS=plans the filter × sort rows only.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "../server/src/app.js";
+import { loadConfig } from "../server/src/config.js";
+import { openLocalHub } from "../server/src/hub-wiring.js";
 import { LocalBackend } from "../server/src/source/local-backend.js";
 import { openPglite, openPostgres } from "../server/src/store/db.js";
 import { ModelStore } from "../server/src/store/model-store.js";
@@ -35,19 +40,49 @@ const QUERIES: [string, string][] = [
   ["limit 100", "/api/models?search=gemma&limit=100"],
 ];
 
+// Each filter matches 0.05-7 % of the generated models (generate.ts): selective enough that walking a sort index
+// until 20 matches turn up is the slow plan the filter-first plan avoids.
+const SELECTIVE_FILTERS: [string, string][] = [
+  ["tag", "filter=t5"],
+  ["pipeline_tag", "pipeline_tag=text-to-speech"],
+  ["library", "library=mlx"],
+  ["author", "author=org17"],
+  ["provider", "inference_provider=together"],
+];
+const SORTS = ["downloads", "likes", "lastModified", "createdAt"];
+const PLAN_QUERIES: [string, string][] = SELECTIVE_FILTERS.flatMap(([name, filter]) =>
+  SORTS.map((sort): [string, string] => [`${name} × ${sort}`, `/api/models?${filter}&sort=${sort}&limit=20`]),
+);
+const ROWS = process.env.BENCH_ROWS ?? "all";
+if (ROWS === "plans") QUERIES.splice(0, QUERIES.length);
+if (ROWS !== "search") QUERIES.push(...PLAN_QUERIES);
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
+function writeEmptySeed(dir: string): string {
+  const file = join(dir, "empty-seed.jsonl");
+  writeFileSync(file, "");
+  return file;
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "hubkit-bench-"));
   const postgresUrl = process.env.BENCH_DATABASE_URL;
-  const schema = `hubkit_bench_${randomBytes(4).toString("hex")}`;
+  // BENCH_KEEP_INDEX=<folder> (PGlite) or <schema> (PostgreSQL) keeps the generated index for the next run,
+  // which reuses it when it holds BENCH_MODELS models: loading 1 000 000 takes minutes, the queries seconds.
+  const kept = process.env.BENCH_KEEP_INDEX;
+  const schema = postgresUrl && kept ? kept : `hubkit_bench_${randomBytes(4).toString("hex")}`;
   const engine = postgresUrl ? "PostgreSQL server" : "PGlite";
-  const store = await ModelStore.open(postgresUrl ? await openPostgres(postgresUrl, schema) : await openPglite(dir));
+  const store = await ModelStore.open(
+    postgresUrl ? await openPostgres(postgresUrl, schema) : await openPglite(kept ?? join(dir, "pglite")),
+  );
   try {
     const loadStart = performance.now();
-    for (let start = 0; start < MODEL_COUNT; start += 5000) {
+    const reuse = kept !== undefined && (await store.count()) === MODEL_COUNT;
+    if (reuse) console.log(`# reusing the ${MODEL_COUNT} generated models kept in ${kept}`);
+    for (let start = 0; !reuse && start < MODEL_COUNT; start += 5000) {
       const batch = Array.from({ length: Math.min(5000, MODEL_COUNT - start) }, (_, i) => generatedModel(start + i));
       await store.upsert(batch);
     }
@@ -55,18 +90,33 @@ async function main() {
     const loadSeconds = (performance.now() - loadStart) / 1000;
     console.log(`# ${MODEL_COUNT} generated models indexed in ${loadSeconds.toFixed(1)} s (${engine})`);
 
-    const app = createApp({ backend: new LocalBackend(store), web: new WebAssets(join(dir, "no-web")) });
+    // The local hub over the same store: no seed repositories (an empty seed file), nothing on disk to reconcile.
+    const config = loadConfig({
+      HUBKIT_DATA_DIR: join(dir, "hub"),
+      HUBKIT_SEED: writeEmptySeed(dir),
+      HUBKIT_WEB_DIST: join(dir, "no-web"),
+      DATABASE_URL: "",
+    });
+    const hub = await openLocalHub(config, store);
+    const app = createApp({
+      backend: new LocalBackend(store),
+      web: new WebAssets(join(dir, "no-web")),
+      hub: hub.ctx,
+    });
     const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
     await new Promise((ready) => server.once("listening", ready));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     // A page through the cursor, to measure a deep keyset page too.
     let deep = "/api/models?limit=20";
-    for (let page = 0; page < 50; page += 1) {
-      const link = (await fetch(`${base}${deep}`)).headers.get("link");
-      deep = /<([^>]+)>/.exec(link ?? "")?.[1] ?? deep;
-    }
-    QUERIES.push(["cursor page 51", deep]);
+    if (ROWS !== "plans")
+      for (let page = 0; page < 50; page += 1) {
+        const link = (await fetch(`${base}${deep}`)).headers.get("link");
+        // The hub's Link is absolute (at the caller's base): keep its path and query.
+        const next = /<([^>]+)>/.exec(link ?? "")?.[1];
+        if (next !== undefined) deep = `${new URL(next).pathname}${new URL(next).search}`;
+      }
+    if (ROWS !== "plans") QUERIES.push(["cursor page 51", deep]);
 
     const all: number[] = [];
     for (const [name, path] of QUERIES) {
@@ -99,7 +149,7 @@ async function main() {
     );
     await new Promise((done) => server.close(() => done(undefined)));
   } finally {
-    if (postgresUrl) await store.db.query(`DROP SCHEMA ${schema} CASCADE`);
+    if (postgresUrl && !kept) await store.db.query(`DROP SCHEMA ${schema} CASCADE`);
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
