@@ -12,13 +12,25 @@ describe("matchRoute", () => {
     ],
     ["/models/a%2Fb/c", "/models/:namespace/:name", { namespace: "a/b", name: "c" }],
     ["/gguf/", "/gguf", {}],
+    // A single segment that is not a site section is a user or organization page (issue 12's `/{name}`).
+    ["/nope", "/:name", { name: "nope" }],
+    ["/login", "/login", {}],
+    [
+      "/alice/model/upload/main/docs",
+      "/:owner/:name/upload/*rest",
+      { owner: "alice", name: "model", rest: "main/docs" },
+    ],
+    ["/datasets/alice/data/settings", "/datasets/:owner/:name/settings", { owner: "alice", name: "data" }],
   ])("%s matches %s", (path, pattern, params) => {
     const match = matchRoute(path);
     expect(match?.route.pattern).toBe(pattern);
     expect(match?.params).toEqual(params);
   });
 
-  test.each(["/nope", "/tasks/a/b", "/models/only-one", "/models/%E0%A4%A/x"])("%s is not found", (path) => {
-    expect(matchRoute(path)).toBeUndefined();
-  });
+  test.each(["/api", "/Settings", "/tasks/a/b", "/models/only-one", "/models/%E0%A4%A/x"])(
+    "%s is not found",
+    (path) => {
+      expect(matchRoute(path)).toBeUndefined();
+    },
+  );
 });

@@ -67,6 +67,11 @@ export const ROUTES: RouteDefinition[] = [
     title: () => "GGUF quantization",
     page: lazy(() => import("./features/gguf/gguf-page")),
   },
+  // Accounts and publishing (features/account, features/publish, features/profile).
+  ...accountRoutes(),
+  ...publishRoutes("/datasets"),
+  ...publishRoutes("/spaces"),
+  ...publishRoutes(""),
   // Repository pages (features/repo): keep these last, `/:owner/:name` would otherwise shadow two-segment pages.
   ...repoRoutes("/datasets"),
   ...repoRoutes("/spaces"),
@@ -81,6 +86,51 @@ function repoRoutes(prefix: string): RouteDefinition[] {
   return [
     { pattern: `${prefix}/:owner/:name`, title, page, accepts },
     { pattern: `${prefix}/:owner/:name/*rest`, title, page, accepts },
+  ];
+}
+
+/** Sign-in, sign-up, tokens, the new-repository forms, and `/{name}` (a user or organization; not a site section). */
+function accountRoutes(): RouteDefinition[] {
+  const newRepo = lazy(() => import("./features/publish/new-repo-page"));
+  return [
+    { pattern: "/login", title: () => "Sign in", page: lazy(() => import("./features/account/login-page")) },
+    { pattern: "/join", title: () => "Create an account", page: lazy(() => import("./features/account/join-page")) },
+    {
+      pattern: "/settings/tokens",
+      title: () => "Access tokens",
+      page: lazy(() => import("./features/account/tokens-page")),
+    },
+    { pattern: "/new", title: () => "New model", page: newRepo },
+    { pattern: "/new-dataset", title: () => "New dataset", page: newRepo },
+    { pattern: "/new-space", title: () => "New space", page: newRepo },
+    {
+      pattern: "/:name",
+      title: (p) => p.name,
+      page: lazy(() => import("./features/profile/profile-page")),
+      accepts: (p) => !isReservedNamespace(p.name),
+    },
+  ];
+}
+
+/** A repository's upload, edit, delete-file and settings pages (features/publish), before its own routes. */
+function publishRoutes(prefix: string): RouteDefinition[] {
+  const accepts = (p: RouteParams) => !isReservedNamespace(p.owner);
+  const base = `${prefix}/:owner/:name`;
+  const upload = lazy(() => import("./features/publish/upload-page"));
+  const edit = lazy(() => import("./features/publish/edit-page"));
+  const remove = lazy(() => import("./features/publish/delete-file-page"));
+  const title = (what: string) => (p: RouteParams) => `${what} · ${p.owner}/${p.name}`;
+  return [
+    { pattern: `${base}/upload`, title: title("Upload"), page: upload, accepts },
+    { pattern: `${base}/upload/*rest`, title: title("Upload"), page: upload, accepts },
+    { pattern: `${base}/edit/*rest`, title: title("Edit"), page: edit, accepts },
+    { pattern: `${base}/delete/*rest`, title: title("Delete"), page: remove, accepts },
+    {
+      pattern: `${base}/settings`,
+      title: title("Settings"),
+      page: lazy(() => import("./features/publish/settings-page")),
+      accepts,
+    },
   ];
 }
 

@@ -1,5 +1,6 @@
 // The frame of every page: skip link, header with navigation and theme switch, main content, footer.
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { UserMenu } from "../features/account/user-menu";
 import { useLocation } from "../lib/navigation";
 import { applyTheme, initialTheme, type Theme } from "../lib/theme";
 import { ROUTES } from "../routes";
@@ -46,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
+        <UserMenu />
         <button
           type="button"
           className="theme-toggle"

@@ -1,0 +1,67 @@
+// The header's account corner: "Sign in" for visitors; for a signed-in user a disclosure menu (a native
+// <details>, so it opens with Enter/Space and needs no focus trap) with their profile, the new-repository forms,
+// their access tokens and sign-out.
+import { useRef, useState } from "react";
+import { Link } from "../../components/link";
+import { useLocation } from "../../lib/navigation";
+import { signOut, useSession } from "../../lib/session";
+
+export function UserMenu() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  const [problem, setProblem] = useState<string>();
+  if (session === undefined) return <span className="user-menu" aria-hidden="true" />;
+  if (session === null) {
+    const next = pathname === "/login" || pathname === "/join" ? "" : `?next=${encodeURIComponent(pathname)}`;
+    return (
+      <span className="user-menu">
+        <Link href={`/login${next}`} className="sign-in-link">
+          Sign in
+        </Link>
+      </span>
+    );
+  }
+  const close = () => menu.current?.removeAttribute("open");
+  const name = session.user.name;
+  const items = [
+    { href: `/${encodeURIComponent(name)}`, label: "Profile" },
+    { href: "/new", label: "New model" },
+    { href: "/new-dataset", label: "New dataset" },
+    { href: "/new-space", label: "New space" },
+    { href: "/settings/tokens", label: "Access tokens" },
+  ];
+  return (
+    <details className="user-menu" ref={menu}>
+      <summary aria-label={`Account menu for ${name}`}>
+        <span className="avatar small" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="user-menu-name">{name}</span>
+      </summary>
+      <ul>
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} onClick={close}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            onClick={() => signOut().catch((error: Error) => setProblem(error.message))}
+            className="link-button"
+          >
+            Sign out
+          </button>
+        </li>
+      </ul>
+      {problem ? (
+        <p className="error small" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </details>
+  );
+}

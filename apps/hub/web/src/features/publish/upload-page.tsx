@@ -1,0 +1,199 @@
+// `/{id}/upload/{rev}/{folder}` (and under /datasets, /spaces): add files by drag and drop or the file picker, into a
+// folder, with a commit message; each file gets a progress bar (hashing, uploading, committing) and the page links to
+// the files once the commit is made.
+import { type DragEvent, type FormEvent, useRef, useState } from "react";
+import { Link } from "../../components/link";
+import type { RouteParams } from "../../routes";
+import { formatBytes, repoPagePath } from "../repo/repo-url";
+import { repoPathFor } from "./commit-body";
+import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
+import { type UploadPhase, uploadFiles } from "./upload";
+
+const MAX_FILES = 500;
+const PHASE_LABEL: Record<UploadPhase, string> = {
+  waiting: "waiting",
+  hashing: "hashing",
+  uploading: "uploading",
+  committing: "uploaded, waiting for the commit",
+  done: "done",
+  failed: "failed",
+};
+
+interface Picked {
+  file: File;
+  name: string;
+}
+
+export default function UploadPage({ params }: { params: RouteParams }) {
+  const repo = usePublishRepo(params);
+  const target = revAndPath(params.rest) ?? { rev: "main", path: "" };
+  const [folder, setFolder] = useState(target.path);
+  const [picked, setPicked] = useState<Picked[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [progress, setProgress] = useState<Record<string, { phase: UploadPhase; fraction: number }>>({});
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [commit, setCommit] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
+
+  const add = (files: FileList | null) => {
+    if (files === null) return;
+    setCommit(undefined);
+    setPicked((current) => {
+      const byName = new Map(current.map((entry) => [entry.name, entry]));
+      for (const file of [...files]) byName.set(file.name, { file, name: file.name });
+      return [...byName.values()].slice(0, MAX_FILES);
+    });
+  };
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    add(event.dataTransfer.files);
+  };
+
+  const paths = picked.map((entry) => ({ entry, target: repoPathFor(folder, entry.name) }));
+  const pathProblem = paths.find((item) => "error" in item.target);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (picked.length === 0) return setProblem("Choose at least one file.");
+    if (pathProblem !== undefined && "error" in pathProblem.target) return setProblem(pathProblem.target.error);
+    const data = new FormData(event.currentTarget);
+    const items = paths.map(({ entry, target }) => ({ file: entry.file, path: (target as { path: string }).path }));
+    const summary =
+      String(data.get("summary") ?? "").trim() ||
+      `Upload ${items.length === 1 ? items[0]?.path : `${items.length} files`}`;
+    setBusy(true);
+    setProblem(undefined);
+    setProgress(Object.fromEntries(items.map((item) => [item.path, { phase: "waiting", fraction: 0 }])));
+    try {
+      const oid = await uploadFiles(
+        repo,
+        target.rev,
+        items,
+        { summary, description: String(data.get("description") ?? "") },
+        (path, phase, fraction) => setProgress((current) => ({ ...current, [path]: { phase, fraction } })),
+      );
+      setCommit(oid);
+      setPicked([]);
+    } catch (error) {
+      setProblem((error as Error).message);
+      setProgress((current) =>
+        Object.fromEntries(
+          Object.entries(current).map(([path, value]) => [
+            path,
+            value.phase === "done" ? value : { ...value, phase: "failed" },
+          ]),
+        ),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublishFrame repo={repo} title="Upload files">
+      {() => (
+        <form className="card publish-form" onSubmit={submit} aria-busy={busy}>
+          <section
+            className={`drop-zone${dragging ? " dragging" : ""}`}
+            aria-label="Files to upload"
+            onDragOver={(event) => {
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+          >
+            <p>Drag files here, or</p>
+            <label className="button-like">
+              Choose files
+              <input
+                ref={input}
+                type="file"
+                multiple
+                className="visually-hidden-input"
+                onChange={(event) => {
+                  add(event.target.files);
+                  event.target.value = "";
+                }}
+              />
+            </label>
+          </section>
+          <label className="field">
+            <span>Into folder (empty = the repository's root)</span>
+            <input value={folder} onChange={(event) => setFolder(event.target.value)} placeholder="e.g. weights" />
+          </label>
+          {picked.length > 0 || Object.keys(progress).length > 0 ? (
+            <ul className="upload-list" aria-label="Chosen files">
+              {(picked.length > 0
+                ? paths.map(({ entry, target }) => ({
+                    key: entry.name,
+                    size: entry.file.size,
+                    path: "path" in target ? target.path : entry.name,
+                    entry,
+                  }))
+                : Object.keys(progress).map((path) => ({ key: path, size: undefined, path, entry: undefined }))
+              ).map((row) => {
+                const state = progress[row.path];
+                return (
+                  <li key={row.key}>
+                    <span className="upload-path">{row.path}</span>
+                    {row.size !== undefined ? <span className="muted">{formatBytes(row.size)}</span> : null}
+                    {state ? (
+                      <>
+                        <progress
+                          max={1}
+                          value={state.fraction}
+                          aria-label={`${row.path}: ${PHASE_LABEL[state.phase]}`}
+                        />
+                        <span className={state.phase === "failed" ? "error small" : "muted small"}>
+                          {PHASE_LABEL[state.phase]}
+                          {state.phase === "uploading" ? ` ${Math.round(state.fraction * 100)}%` : ""}
+                        </span>
+                      </>
+                    ) : null}
+                    {row.entry && !busy ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={`Remove ${row.path}`}
+                        onClick={() => setPicked((current) => current.filter((entry) => entry !== row.entry))}
+                      >
+                        Remove
+                      </button>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          <label className="field">
+            <span>Commit message</span>
+            <input name="summary" maxLength={200} placeholder="Upload files" />
+          </label>
+          <label className="field">
+            <span>Description (optional)</span>
+            <textarea name="description" rows={2} maxLength={5000} />
+          </label>
+          {problem ? (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {commit !== undefined ? (
+            <p role="status" className="ok">
+              Committed {commit.slice(0, 7)}.{" "}
+              <Link href={repoPagePath(repo, { kind: "tree", rev: target.rev, path: "" })}>View the files</Link>
+            </p>
+          ) : null}
+          <div className="row">
+            <button type="submit" className="primary" disabled={busy || picked.length === 0}>
+              {busy ? "Uploading…" : "Commit changes"}
+            </button>
+          </div>
+        </form>
+      )}
+    </PublishFrame>
+  );
+}
