@@ -194,6 +194,9 @@ async function main() {
         oursRate / nginxRate,
         `≥ ${DOWNLOAD_TARGET}`,
       );
+      const rates = (values: readonly number[]) =>
+        values.map((seconds) => megabytesPerSecond(FILE_BYTES, seconds).toFixed(0)).join(" ");
+      console.log(`# runs: ours ${rates(oursTimes)} MB/s; nginx ${rates(nginxTimes)} MB/s`);
     }
     console.log(
       `server RSS around the downloads: before ${mib(rssBefore)}, peak during ${mib(downloadPeak)}, after ${mib(rssAfter)}`,
