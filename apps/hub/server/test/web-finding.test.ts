@@ -1,0 +1,206 @@
+// The site routes for finding things and running spaces, on a real hub: facet counts (`/api/web/facets/{type}s`),
+// the global search (`/api/quicksearch`) and a static space's app (`/spaces-app/{id}/…`), each with private
+// repositories only for whom may see them and hostile input answered with a 4xx.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentTypeOf, parseSpaceAppPath, SPACE_APP_CSP } from "../src/api/web-space-app.js";
+import { startTestHub, type TestHub } from "./hub-harness.js";
+
+let hub: TestHub;
+
+async function create(name: string, type: "model" | "dataset" | "space", extra: Record<string, unknown> = {}) {
+  const response = await fetch(`${hub.url}/api/repos/create`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name, type, ...extra }),
+  });
+  expect(response.status).toBe(200);
+}
+
+async function commit(repoApi: string, files: Array<{ path: string; content: string }>) {
+  const lines = [
+    JSON.stringify({ key: "header", value: { summary: "add files", description: "" } }),
+    ...files.map((file) =>
+      JSON.stringify({
+        key: "file",
+        value: { path: file.path, content: Buffer.from(file.content).toString("base64"), encoding: "base64" },
+      }),
+    ),
+  ];
+  const response = await fetch(`${hub.url}${repoApi}/commit/main`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/x-ndjson" },
+    body: `${lines.join("\n")}\n`,
+  });
+  expect(response.status).toBe(200);
+}
+
+const card = (front: string) => `---\n${front}\n---\n# Card\n`;
+const get = (path: string, token?: string) =>
+  fetch(`${hub.url}${path}`, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+
+interface Facets {
+  total: number;
+  truncated: boolean;
+  facets: Record<string, Array<{ value: string; count: number }>>;
+}
+
+beforeAll(async () => {
+  hub = await startTestHub("web-finding");
+  await create("findme-mit-a", "model");
+  await commit("/api/models/alice/findme-mit-a", [
+    { path: "README.md", content: card("license: mit\nlanguage: [en, fr]\npipeline_tag: text-classification") },
+  ]);
+  await create("findme-mit-b", "model");
+  await commit("/api/models/alice/findme-mit-b", [
+    { path: "README.md", content: card("license: mit\nlanguage: en\npipeline_tag: fill-mask") },
+  ]);
+  await create("findme-secret", "model", { private: true });
+  await commit("/api/models/alice/findme-secret", [
+    { path: "README.md", content: card("license: apache-2.0\npipeline_tag: fill-mask") },
+  ]);
+  await create("findme-data", "dataset");
+  await commit("/api/datasets/alice/findme-data", [
+    { path: "README.md", content: card("license: cc-by-4.0\ntask_categories: [text-classification]") },
+    { path: "train.csv", content: "a,b\n1,2\n" },
+  ]);
+  await create("findme-app", "space", { sdk: "static" });
+  await commit("/api/spaces/alice/findme-app", [
+    { path: "index.html", content: "<!doctype html><title>app</title><script src='app.js'></script>" },
+    { path: "app.js", content: "document.title = 'ran';" },
+    { path: "assets/logo.svg", content: "<svg xmlns='http://www.w3.org/2000/svg'/>" },
+  ]);
+  await create("findme-hidden-app", "space", { sdk: "static", private: true });
+  await create("findme-gradio", "space", { sdk: "gradio" });
+}, 120_000);
+
+afterAll(async () => {
+  await hub?.close();
+});
+
+describe("GET /api/web/facets/{type}s", () => {
+  it("counts each facet over the matching public repositories, leaving out the facet's own filter", async () => {
+    const all = (await (await get("/api/web/facets/models?search=findme")).json()) as Facets;
+    expect(all.total).toBe(2);
+    expect(all.truncated).toBe(false);
+    expect(all.facets.license).toEqual([{ value: "license:mit", count: 2 }]);
+    expect(all.facets.language).toEqual([
+      { value: "en", count: 2 },
+      { value: "fr", count: 1 },
+    ]);
+    expect(all.facets.pipeline_tag).toEqual([
+      { value: "fill-mask", count: 1 },
+      { value: "text-classification", count: 1 },
+    ]);
+    expect(all.facets.author).toEqual([{ value: "alice", count: 2 }]);
+
+    // With a task chosen, the other tasks keep their counts; the other facets narrow.
+    const chosen = (await (await get("/api/web/facets/models?search=findme&pipeline_tag=fill-mask")).json()) as Facets;
+    expect(chosen.total).toBe(1);
+    expect(chosen.facets.pipeline_tag).toHaveLength(2);
+    expect(chosen.facets.language).toEqual([{ value: "en", count: 1 }]);
+    const filtered = (await (await get("/api/web/facets/models?search=findme&filter=fr")).json()) as Facets;
+    expect(filtered.total).toBe(1);
+    expect(filtered.facets.language).toHaveLength(2);
+  });
+
+  it("counts private repositories only for their owner", async () => {
+    const owner = (await (await get("/api/web/facets/models?search=findme", hub.readToken)).json()) as Facets;
+    expect(owner.total).toBe(3);
+    expect(owner.facets.license).toContainEqual({ value: "license:apache-2.0", count: 1 });
+  });
+
+  it("has the dataset and space facets", async () => {
+    const datasets = (await (await get("/api/web/facets/datasets?search=findme")).json()) as Facets;
+    expect(datasets.facets.task).toEqual([{ value: "task_categories:text-classification", count: 1 }]);
+    expect(datasets.facets.format).toEqual([{ value: "format:csv", count: 1 }]);
+    const spaces = (await (await get("/api/web/facets/spaces?search=findme")).json()) as Facets;
+    expect(spaces.facets.sdk).toEqual([
+      { value: "gradio", count: 1 },
+      { value: "static", count: 1 },
+    ]);
+  });
+
+  it("answers hostile input with 4xx", async () => {
+    expect((await get("/api/web/facets/users")).status).toBe(404);
+    expect((await get("/api/web/facets/models?pipeline_tag=a%27%3B%20drop")).status).toBe(400);
+    expect((await get(`/api/web/facets/models?search=${"x".repeat(300)}`)).status).toBe(400);
+    expect((await get("/api/web/facets/models?author=a&author=b")).status).toBe(400);
+    const weird = await get(`/api/web/facets/models?search=${encodeURIComponent("'\"&|!():*\\")}`);
+    expect(weird.status).toBe(200);
+  });
+});
+
+describe("GET /api/quicksearch", () => {
+  it("finds repositories of each type and accounts by prefix; private ones only for their owner", async () => {
+    const body = (await (await get("/api/quicksearch?q=findme")).json()) as Record<string, Array<{ id: string }>>;
+    expect(body.models?.map((m) => m.id).sort()).toEqual(["alice/findme-mit-a", "alice/findme-mit-b"]);
+    expect(body.datasets?.map((m) => m.id)).toEqual(["alice/findme-data"]);
+    expect(body.spaces?.map((m) => m.id).sort()).toEqual(["alice/findme-app", "alice/findme-gradio"]);
+    const mine = (await (await get("/api/quicksearch?q=findme&limit=10", hub.readToken)).json()) as Record<
+      string,
+      Array<{ id: string }>
+    >;
+    expect(mine.models?.map((m) => m.id)).toContain("alice/findme-secret");
+    const users = (await (await get("/api/quicksearch?q=ali")).json()) as { users: Array<{ user: string }> };
+    expect(users.users.map((u) => u.user)).toContain("alice");
+  });
+
+  it("bounds its input", async () => {
+    expect(((await (await get("/api/quicksearch")).json()) as { models: unknown[] }).models).toEqual([]);
+    expect((await get(`/api/quicksearch?q=${"a".repeat(101)}`)).status).toBe(400);
+    expect((await get("/api/quicksearch?q=a&limit=11")).status).toBe(400);
+    expect((await get("/api/quicksearch?q=a&q=b")).status).toBe(400);
+    expect((await get("/api/quicksearch?q=%00")).status).toBe(400);
+  });
+});
+
+describe("GET /spaces-app/{id}/…", () => {
+  it("serves a public static space's files sandboxed, with their types", async () => {
+    const bare = await fetch(`${hub.url}/spaces-app/alice/findme-app`, { redirect: "manual" });
+    expect(bare.status).toBe(308);
+    expect(bare.headers.get("location")).toBe("/spaces-app/alice/findme-app/");
+    const index = await get("/spaces-app/alice/findme-app/");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(index.headers.get("content-security-policy")).toBe(SPACE_APP_CSP);
+    expect(SPACE_APP_CSP).toMatch(/^sandbox allow-scripts/);
+    expect(SPACE_APP_CSP).not.toContain("allow-same-origin");
+    expect(index.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(index.headers.get("set-cookie")).toBeNull();
+    expect(await index.text()).toContain("<script src='app.js'>");
+    const script = await get("/spaces-app/alice/findme-app/app.js");
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    const svg = await get("/spaces-app/alice/findme-app/assets/logo.svg");
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+    expect(svg.headers.get("content-security-policy")).toBe(SPACE_APP_CSP);
+    const ranged = await fetch(`${hub.url}/spaces-app/alice/findme-app/app.js`, { headers: { range: "bytes=0-7" } });
+    expect(ranged.status).toBe(206);
+    expect(await ranged.text()).toBe("document");
+  });
+
+  it("serves no private, non-static or missing space, whatever the credentials", async () => {
+    for (const path of [
+      "/spaces-app/alice/findme-hidden-app/",
+      "/spaces-app/alice/findme-gradio/",
+      "/spaces-app/alice/nothing-here/",
+      "/spaces-app/alice/findme-app/missing.js",
+      "/spaces-app/alice/findme-app/..%2f..%2fsecret",
+      "/spaces-app/alice/findme-app/%E0%A4%A",
+      "/spaces-app/alice",
+    ]) {
+      const response = await get(path, hub.writeToken);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("content-security-policy"), path).toBe(SPACE_APP_CSP);
+    }
+  });
+
+  it("parses its paths and types", () => {
+    expect(parseSpaceAppPath("/spaces-app/o/n")).toEqual({ id: "o/n", path: "index.html", bare: true });
+    expect(parseSpaceAppPath("/spaces-app/o/n/a/b/")).toEqual({ id: "o/n", path: "a/b/index.html", bare: false });
+    expect(parseSpaceAppPath("/spaces-app/o/n/a%20b.js")?.path).toBe("a b.js");
+    expect(parseSpaceAppPath("/spaces-app/o")).toBeUndefined();
+    expect(contentTypeOf("x.WASM")).toBe("application/wasm");
+    expect(contentTypeOf("x.exe")).toBe("application/octet-stream");
+    expect(contentTypeOf("toString")).toBe("application/octet-stream");
+  });
+});
