@@ -5,6 +5,9 @@ import { cors } from "hono/cors";
 import { ApiError, errorHeaders } from "./api/api-error.js";
 import { register as registerWebAccount } from "./api/web-account.js";
 import { register as registerWebDiff } from "./api/web-diff.js";
+import { register as registerWebFacets } from "./api/web-facets.js";
+import { register as registerWebQuickSearch } from "./api/web-quicksearch.js";
+import { register as registerWebSpaceApp } from "./api/web-space-app.js";
 import { register as registerWebViewer } from "./api/web-viewer.js";
 import { authMiddleware } from "./auth/middleware.js";
 import { ANONYMOUS, type HubEnv } from "./auth/principal.js";
@@ -62,6 +65,8 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   if (hub !== undefined) registerHubRoutes(app, hub);
   if (hub !== undefined)
     for (const register of [registerWebDiff, registerWebViewer, registerWebAccount]) register(app, hub); // site-only
+  if (hub !== undefined)
+    for (const register of [registerWebFacets, registerWebQuickSearch, registerWebSpaceApp]) register(app, hub); // site-only (W3)
 
   app.get("/api/tasks", async (c) => c.json(await backend.tasks()));
 
