@@ -88,8 +88,8 @@ const SORT_KEYS: Record<Exclude<SortKey, "id">, { column: string; indexed: strin
 };
 
 /**
- * A filtered search first walks this many rows (per row of the page asked for) of the sort order's index and keeps
- * those that match: a filter held by more than ~2 % of the repositories fills its page there. When it does not,
+ * A filtered search first walks at least this many rows (per row of the page asked for) of the sort order's index
+ * and keeps those that match: a filter held by more than ~2 % of the repositories fills its page there. When it does not,
  * the filter is selective and its matches are read first and sorted (few rows, by construction). Issue 14: the
  * planner alone walked the lastModified index for a tag held by 0.3 % of 66 k models (660 ms a page); the count
  * probe that replaced it read up to 3 000 matches of every non-selective filter first (40-70 ms a page on PGlite).
@@ -174,6 +174,21 @@ export function toPrefixQuery(search: string): string | undefined {
 
 export class ModelStore {
   private constructor(readonly db: Db) {}
+
+  /** The planner's row count of each table (pg_class.reltuples, set by ANALYZE), re-read at most once a minute. */
+  private readonly rowEstimates = new Map<string, { rows: number; at: number }>();
+
+  private async estimatedRows(table: string): Promise<number> {
+    const cached = this.rowEstimates.get(table);
+    if (cached !== undefined && Date.now() - cached.at < 60_000) return cached.rows;
+    const result = await this.db.query<{ n: number }>(
+      "SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = to_regclass($1)",
+      [table],
+    );
+    const rows = Math.min(Number(result[0]?.n ?? 0), 100_000_000);
+    this.rowEstimates.set(table, { rows, at: Date.now() });
+    return rows;
+  }
 
   /** Opens the index on `db`, applying any pending schema migration. */
   static async open(db: Db): Promise<ModelStore> {
@@ -286,11 +301,22 @@ export class ModelStore {
       // 1. A bounded walk of the sort index (the LIMIT inside keeps the planner from walking further): a dense
       //    filter fills its page here. The rows are the first matches in sort order, so the page is exact.
       // Inlined, not bound: the match-first query below shares `params` and must not get an unused parameter.
-      const walk = Math.max(1, Math.trunc((query.limit + 1) * WALK_ROWS_PER_RESULT));
+      // The walk's length balances its cost against the match-first plan's: walking finds a page of a filter
+      // with density d in (limit+1)/d rows, reading the matches costs d × rows; both are √((limit+1) × rows) at
+      // the break-even density. The walk orders by an output column (nk), so the outer ORDER BY is known to be
+      // already satisfied: no sort, and the scan stops at the page's last match instead of reading all `walk` rows.
+      const pageRows = query.limit + 1;
+      const walk = Math.max(
+        pageRows * WALK_ROWS_PER_RESULT,
+        Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
+      );
+      const isId = query.sort === "id";
+      const walkOrder = isId ? order("") : ascending ? "nk ASC, id ASC" : "nk DESC, id DESC";
       rows = await this.db.query(
         `SELECT ${columns}, k::text AS sort_value FROM (
-           SELECT *, ${sortColumn} AS k FROM ${table} ${whereOf(keyset)} ORDER BY ${order(sortColumn)} LIMIT ${walk}
-         ) AS walked ${whereOf(filters)} ORDER BY ${order("k")} LIMIT ${limit}`,
+           SELECT *, ${sortColumn} AS k${isId ? "" : `, (-${sortColumn}) AS nk`} FROM ${table} ${whereOf(keyset)}
+           ORDER BY ${walkOrder} LIMIT ${walk}
+         ) AS walked ${whereOf(filters)} ORDER BY ${walkOrder} LIMIT ${limit}`,
         params,
       );
       // 2. Not filled: the filter is selective (or this is the last page). Read its matches first and sort only
