@@ -2,7 +2,7 @@
 // shape, invalid credentials), and whoami through both Python client versions and @huggingface/hub.
 import { whoAmI } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_TOKEN, type AuthHub, PYTHON_CLIENTS, runPython, startAuthHub } from "./auth-harness.js";
+import { ADMIN_TOKEN, type AuthHub, PYTHON_CLIENTS, runHfCli, runPython, startAuthHub } from "./auth-harness.js";
 
 let hub: AuthHub;
 let aliceWrite: string;
@@ -148,7 +148,7 @@ describe("GET /api/whoami-v2", () => {
   });
 
   for (const version of PYTHON_CLIENTS)
-    test(`huggingface_hub ${version}: HfApi().whoami() and a bad token`, async () => {
+    test(`huggingface_hub ${version}: HfApi().whoami(), a bad token, and \`hf auth whoami\``, async () => {
       const code =
         "import json; from huggingface_hub import HfApi; w = HfApi().whoami(); " +
         "print(json.dumps([w['name'], [o['name'] for o in w['orgs']], w['auth']['accessToken']['role']]))";
@@ -158,5 +158,9 @@ describe("GET /api/whoami-v2", () => {
       const bad = await runPython(version, hub.url, "hf_notAValidToken", code);
       expect(bad.code).not.toBe(0);
       expect(bad.stderr).toMatch(/401|Invalid/);
+      const cli = await runHfCli(version, hub.url, aliceWrite, ["auth", "whoami"]);
+      expect(cli.code, cli.stderr).toBe(0);
+      expect(cli.stdout).toMatch(/alice/);
+      expect(cli.stdout).toMatch(/acme/);
     }, 60_000);
 });

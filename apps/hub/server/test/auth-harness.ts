@@ -77,6 +77,17 @@ export async function pythonFor(version: string): Promise<string> {
   return python;
 }
 
+/** Runs the venv's `hf` CLI with the client pointed at `endpoint`. */
+export async function runHfCli(
+  version: string,
+  endpoint: string,
+  token: string | undefined,
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const hf = join(await pythonFor(version), "../hf");
+  return runClient(hf, args, endpoint, token);
+}
+
 /** Runs a Python snippet with the client pointed at `endpoint`; resolves with stdout, exit code and stderr. */
 export async function runPython(
   version: string,
@@ -84,28 +95,32 @@ export async function runPython(
   token: string | undefined,
   code: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const python = await pythonFor(version);
+  return runClient(await pythonFor(version), ["-c", code], endpoint, token);
+}
+
+function runClient(
+  program: string,
+  args: readonly string[],
+  endpoint: string,
+  token: string | undefined,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const home = mkdtempSync(join(tmpdir(), "hubkit-hf-home-"));
-  try {
-    return await new Promise((done) => {
-      execFile(
-        python,
-        ["-c", code],
-        {
-          timeout: 60_000,
-          env: {
-            PATH: process.env.PATH ?? "/usr/bin:/bin",
-            HF_ENDPOINT: endpoint,
-            HF_HOME: home,
-            HF_HUB_DISABLE_TELEMETRY: "1",
-            HF_HUB_DISABLE_XET: "1",
-            ...(token !== undefined ? { HF_TOKEN: token } : {}),
-          },
+  return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(
+      program,
+      [...args],
+      {
+        timeout: 60_000,
+        env: {
+          PATH: process.env.PATH ?? "/usr/bin:/bin",
+          HF_ENDPOINT: endpoint,
+          HF_HOME: home,
+          HF_HUB_DISABLE_TELEMETRY: "1",
+          HF_HUB_DISABLE_XET: "1",
+          ...(token !== undefined ? { HF_TOKEN: token } : {}),
         },
-        (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr }),
-      );
-    });
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+      },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr }),
+    );
+  }).finally(() => rmSync(home, { recursive: true, force: true }));
 }
