@@ -46,8 +46,8 @@ export const ITEM_WEIGHT = 8;
  * charge (the item weight at `CHARS_PER_STEP`) already pays 1/8: `[x] * 8000000` is refused before it is built.
  */
 const ITEM_STEPS = 0.5;
-/** Steps per new string made as a list item (split pieces, lines): a heap object of its own, 30-150 ns. */
-const STRING_STEPS = 1;
+/** Steps per new string made as a list item (split pieces, lines): a heap object of its own, 30-150 ns to make and collect. */
+const STRING_STEPS = 2;
 
 /** Accounts for a list of `n` items about to be built (size cap in items, allocation at the item weight, steps). */
 export function checkItems(n: number): void {
