@@ -3,7 +3,24 @@
 // cases, an `X-Error-Code` that picks the Python client's exception (hub-api.md §3.6). Anything else that escapes
 // a handler becomes a 500 with a generic message.
 
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 411 | 412 | 413 | 416 | 422 | 429 | 500 | 501 | 502 | 503 | 504;
+export type ApiErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 409
+  | 411
+  | 412
+  | 413
+  | 416
+  | 422
+  | 429
+  | 500
+  | 501
+  | 502
+  | 503
+  | 504;
 
 /** The hub's `X-Error-Code` values that the clients act on. */
 export type HubErrorCode = "RepoNotFound" | "RevisionNotFound" | "EntryNotFound" | "GatedRepo";
