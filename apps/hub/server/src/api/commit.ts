@@ -7,6 +7,7 @@ import { SHA256_HEX } from "../lfs/pointer.js";
 import { urlPrefix } from "../repos/repo-ref.js";
 import type { CommitOperation, CommitRequest } from "../repos/storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
+import { testPause } from "../repos/test-pause.js";
 import { ApiError } from "./api-error.js";
 import { apiRepoUrl, baseUrl, revisionAndPath } from "./repo-url.js";
 import { boundedBody, truthy } from "./request-body.js";
@@ -121,6 +122,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       ...(header.description !== undefined ? { description: header.description } : {}),
       ...(header.parentCommit !== undefined ? { parentCommit: header.parentCommit } : {}),
     });
+    await testPause("commit-ref-moved");
     // The ref moved first; the index follows. If this fails, the start-up reconciliation repairs the index.
     await ctx.index.sync(ref).catch((error: unknown) => {
       console.error(`[hub] index sync after commit to ${ref.type} ${ref.id} failed: ${String(error)}`);

@@ -18,6 +18,7 @@ import { PRE_RECEIVE_HOOK } from "./pre-receive-hook.js";
 import { checkedFolder, checkedPath } from "./repo-paths.js";
 import { apiSegment, isValidRepoId, type RepoRef } from "./repo-ref.js";
 import { ABBREVIATED_COMMIT_ID, COMMIT_ID, checkedBranchName, checkedTagName, isSafeRefName } from "./revisions.js";
+import { removeStaleLocks } from "./stale-locks.js";
 import type {
   CommitRequest,
   CommitResult,
@@ -29,6 +30,7 @@ import type {
   TreeEntry,
 } from "./storage.js";
 import type { StorageLimits } from "./storage-limits.js";
+import { testPause } from "./test-pause.js";
 
 const DEFAULT_BRANCH = "main";
 const ZERO_OID = "0".repeat(40);
@@ -42,6 +44,9 @@ interface FileEntry {
 }
 
 export class GitStorage implements RepoStorage {
+  /** The tail of each repository's queue of commits (see `inTurn`); an entry lives while commits are queued. */
+  private readonly writers = new Map<string, Promise<void>>();
+
   constructor(
     /** `<data>/repos`: holds `models/`, `datasets/`, `spaces/`. */
     readonly root: string,
@@ -256,12 +261,35 @@ export class GitStorage implements RepoStorage {
 
   async commit(ref: RepoRef, request: CommitRequest): Promise<CommitResult> {
     await this.requireRepo(ref);
+    // Commits through this server take turns per repository: parallel clients without a parentCommit all land
+    // (none is lost to a compare-and-swap lost three times), and with one, the first wins and the rest see it
+    // and get the 412. The swap below still guards against writers outside this queue (git push).
+    return this.inTurn(ref, () => this.commitNow(ref, request));
+  }
+
+  /** Runs `task` once every earlier queued write to the same repository has settled. */
+  private inTurn<T>(ref: RepoRef, task: () => Promise<T>): Promise<T> {
+    const key = this.gitDir(ref);
+    const result = (this.writers.get(key) ?? Promise.resolve()).then(task);
+    const settled = result.then(
+      () => {},
+      () => {},
+    );
+    this.writers.set(key, settled);
+    void settled.then(() => {
+      if (this.writers.get(key) === settled) this.writers.delete(key);
+    });
+    return result;
+  }
+
+  private async commitNow(ref: RepoRef, request: CommitRequest): Promise<CommitResult> {
     for (let attempt = 1; ; attempt++) {
       const head = await this.branchHead(ref, request.branch);
       if (head === undefined) throw new RevisionNotFoundError(request.branch);
       if (request.parentCommit !== undefined && !head.startsWith(request.parentCommit.toLowerCase()))
         throw new StaleParentError();
       const commit = await this.writeCommit(ref, head, request);
+      await testPause("commit-objects-written");
       const moved = await this.tryRun(ref, ["update-ref", `refs/heads/${request.branch}`, commit, head]);
       if (moved.code === 0) return { commitOid: commit };
       // Someone else moved the branch between our read and our swap. With a parentCommit that is exactly the
@@ -399,7 +427,10 @@ export class GitStorage implements RepoStorage {
     if (deleted.code !== 0) throw new StaleParentError();
   }
 
-  /** Removes folders of repositories whose creation or deletion a crash interrupted. */
+  /**
+   * Removes what a crash left: folders of repositories whose creation or deletion it interrupted, private index
+   * files of commits it cut short, and git lock files (stale-locks.ts). Runs at start, before any request.
+   */
   async cleanUp(): Promise<void> {
     for (const segment of ["models", "datasets", "spaces"]) {
       const typeDir = join(this.root, segment);
@@ -413,6 +444,7 @@ export class GitStorage implements RepoStorage {
           if (name.endsWith(".git"))
             for (const file of await readdir(join(typeDir, owner, name)).catch(() => [] as string[]))
               if (file.startsWith("hubkit-index-")) await rm(join(typeDir, owner, name, file), { force: true });
+        for (const name of names) if (name.endsWith(".git")) await removeStaleLocks(join(typeDir, owner, name));
       }
     }
   }
