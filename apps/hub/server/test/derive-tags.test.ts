@@ -76,6 +76,24 @@ describe("tags", () => {
     expect(whisper.pipeline_tag).toBe("automatic-speech-recognition");
   });
 
+  test("libraries other than transformers: the task from their own files", () => {
+    const pipe = (config: Record<string, unknown> | undefined, paths: string[]) =>
+      inferTags("model", undefined, config, paths).pipeline_tag;
+    expect(pipe(undefined, ["modules.json"])).toBe("sentence-similarity");
+    expect(pipe({ diffusers: { _class_name: "StableDiffusionXLPipeline" } }, ["model_index.json"])).toBe(
+      "text-to-image",
+    );
+    expect(pipe({ diffusers: { _class_name: "StableDiffusionImg2ImgPipeline" } }, ["model_index.json"])).toBe(
+      "image-to-image",
+    );
+    expect(pipe({ diffusers: { _class_name: "StableVideoDiffusionImageToVideoPipeline" } }, ["model_index.json"])).toBe(
+      "image-to-video",
+    );
+    expect(pipe({ peft: { task_type: "CAUSAL_LM" } }, ["adapter_config.json"])).toBe("text-generation");
+    expect(pipe({ peft: { task_type: "__proto__" } }, ["adapter_config.json"])).toBeUndefined();
+    expect(pipe(undefined, ["model.nemo"])).toBeUndefined();
+  });
+
   test("files name the library when card and config are silent; GGUF is a format tag", () => {
     expect(inferTags("model", undefined, undefined, ["modules.json", "config.json"]).library_name).toBe(
       "sentence-transformers",

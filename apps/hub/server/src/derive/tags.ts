@@ -47,6 +47,28 @@ const ARCHITECTURES: ReadonlyArray<{ suffix: string; auto: string; task: string 
   { suffix: "ForMaskedLM", auto: "AutoModelForMaskedLM", task: "fill-mask" },
   { suffix: "ForCTC", auto: "AutoModelForCTC", task: "automatic-speech-recognition" },
 ];
+/** The task a library's models have when neither the card nor an architecture says (one task per library). */
+const LIBRARY_TASKS: Readonly<Record<string, string>> = {
+  "sentence-transformers": "sentence-similarity",
+};
+/** diffusers pipeline class (model_index.json `_class_name`) → task, by the class name's ending. */
+const DIFFUSERS_TASKS: ReadonlyArray<{ suffix: string; task: string }> = [
+  { suffix: "Img2ImgPipeline", task: "image-to-image" },
+  { suffix: "InpaintPipeline", task: "image-to-image" },
+  { suffix: "ImageToVideoPipeline", task: "image-to-video" },
+  { suffix: "VideoPipeline", task: "text-to-video" },
+  { suffix: "Pipeline", task: "text-to-image" },
+];
+/** peft adapter `task_type` → task. */
+const PEFT_TASKS: Readonly<Record<string, string>> = {
+  CAUSAL_LM: "text-generation",
+  SEQ_2_SEQ_LM: "text2text-generation",
+  SEQ_CLS: "text-classification",
+  TOKEN_CLS: "token-classification",
+  QUESTION_ANS: "question-answering",
+  FEATURE_EXTRACTION: "feature-extraction",
+};
+
 /** Speech models whose architecture says ConditionalGeneration but whose task is recognition. */
 const SPEECH_MODEL_TYPES: ReadonlySet<string> = new Set(["whisper", "speech_to_text", "seamless_m4t"]);
 
@@ -92,6 +114,24 @@ function libraryFromFiles(paths: readonly string[], config: JsonObject | undefin
   return undefined;
 }
 
+/** The task the files imply for `library` (transformers: the architecture; others: their config blocks). */
+function taskFromFiles(
+  library: string | undefined,
+  config: JsonObject | undefined,
+  facts: { task: string } | undefined,
+): string | undefined {
+  if (library === "transformers") return facts?.task;
+  if (library === "diffusers") {
+    const className = (config?.diffusers as JsonObject | undefined)?._class_name;
+    if (typeof className === "string") return DIFFUSERS_TASKS.find(({ suffix }) => className.endsWith(suffix))?.task;
+  }
+  if (library === "peft") {
+    const taskType = (config?.peft as JsonObject | undefined)?.task_type;
+    if (typeof taskType === "string" && Object.hasOwn(PEFT_TASKS, taskType)) return PEFT_TASKS[taskType];
+  }
+  return library !== undefined && Object.hasOwn(LIBRARY_TASKS, library) ? LIBRARY_TASKS[library] : undefined;
+}
+
 function validPipeline(value: string | undefined): string | undefined {
   return value !== undefined && PIPELINE_TYPES_SET.has(value as never) ? value : undefined;
 }
@@ -105,7 +145,7 @@ function modelTags(
   const library = cardLibrary(card) ?? libraryFromFiles(paths, config);
   const facts = architectureFacts(config);
   const pipeline =
-    validPipeline(strings(card?.pipeline_tag)[0]) ?? (library === "transformers" ? facts?.task : undefined);
+    validPipeline(strings(card?.pipeline_tag)[0]) ?? validPipeline(taskFromFiles(library, config, facts));
   const tags: string[] = [];
   if (library !== undefined) tags.push(library);
   for (const { test, tag } of FORMAT_TAGS) if (paths.some(test)) tags.push(tag);
