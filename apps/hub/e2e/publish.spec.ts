@@ -225,6 +225,33 @@ test("keyboard only: upload a file into a folder", async ({ page, guard: _ }) =>
   expect(text).toBe("typed by keyboard\n");
 });
 
+test("drag and drop: files dropped on the zone are listed, removable, and committed into the folder", async ({
+  page,
+  guard: _,
+}) => {
+  const user = unique("dnd");
+  const csrf = await joinByApi(page.request, user);
+  await createByApi(page.request, csrf, "dropped");
+  await page.goto(`/${user}/dropped/upload/main/data`);
+  const zone = page.getByRole("region", { name: "Files to upload" });
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File(["a,b\n1,2\n"], "table.csv", { type: "text/csv" }));
+    transfer.items.add(new File(["unwanted"], "unwanted.txt", { type: "text/plain" }));
+    return transfer;
+  });
+  await zone.dispatchEvent("dragover", { dataTransfer });
+  await expect(zone).toHaveClass(/dragging/);
+  await zone.dispatchEvent("drop", { dataTransfer });
+  await expect(page.getByText("data/table.csv")).toBeVisible();
+  await page.getByRole("button", { name: "Remove data/unwanted.txt" }).click();
+  await expect(page.getByRole("list", { name: "Chosen files" }).getByRole("listitem")).toHaveCount(1);
+  await page.getByRole("button", { name: "Commit changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Committed" })).toBeVisible();
+  expect(await (await page.request.get(`/${user}/dropped/resolve/main/data/table.csv`)).text()).toBe("a,b\n1,2\n");
+  expect((await page.request.get(`/${user}/dropped/resolve/main/data/unwanted.txt`)).status()).toBe(404);
+});
+
 test("access tokens: create one (shown once), use it, list it, revoke it", async ({ page, guard: _ }) => {
   const user = unique("tok");
   await joinByApi(page.request, user);

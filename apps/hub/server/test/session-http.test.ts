@@ -184,6 +184,29 @@ describe("the session on the hub's routes", () => {
     expect((await call("/api/models/kate/notes", { headers: { cookie: browser.cookie } })).status).toBe(404);
   });
 
+  test("the LFS batch API takes the session with its CSRF token (git paths too); without it, the Basic challenge", async () => {
+    const browser = await join("lfsuser");
+    const headers = { cookie: browser.cookie, "x-csrf-token": browser.csrf };
+    expect((await call("/api/repos/create", { body: { name: "big", type: "model" }, headers })).status).toBe(200);
+    const batch = (extra: Record<string, string>) =>
+      fetch(`${hub.url}/lfsuser/big.git/info/lfs/objects/batch`, {
+        method: "POST",
+        headers: { "Content-Type": "application/vnd.git-lfs+json", accept: "application/vnd.git-lfs+json", ...extra },
+        body: JSON.stringify({
+          operation: "upload",
+          transfers: ["basic"],
+          objects: [{ oid: "a".repeat(64), size: 3 }],
+        }),
+      });
+    const refused = await batch({ cookie: browser.cookie });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("lfs-authenticate")).toMatch(/^Basic/);
+    const accepted = await batch(headers);
+    expect(accepted.status).toBe(200);
+    const body = (await accepted.json()) as { objects: Array<{ actions?: { upload?: { href: string } } }> };
+    expect(body.objects[0]?.actions?.upload?.href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/lfs\/objects\//);
+  });
+
   test("a session cannot write to someone else's namespace; its orgs are its own", async () => {
     const browser = await join("liam");
     const headers = { cookie: browser.cookie, "x-csrf-token": browser.csrf };

@@ -1,7 +1,8 @@
 // The sign-in and sign-up form: labelled fields, one submit, and the server's answer announced in an alert that
 // takes the focus (so a keyboard or screen-reader user hears why it failed and is back in the form).
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { errorOf, reloadAt, safeNext } from "../../lib/session";
+import { Link } from "../../components/link";
+import { errorOf, reloadAt, safeNext, useSession } from "../../lib/session";
 
 export interface AuthField {
   name: "username" | "password" | "fullname";
@@ -28,12 +29,20 @@ export function AuthForm({
   busyLabel: string;
   footer: ReactNode;
 }) {
+  const session = useSession();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const alert = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (problem !== undefined) alert.current?.focus();
   }, [problem]);
+  if (session)
+    return (
+      <p className="card">
+        You are signed in as <Link href={`/${encodeURIComponent(session.user.name)}`}>{session.user.name}</Link>. Sign
+        out from the account menu first to use another account.
+      </p>
+    );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
