@@ -252,6 +252,38 @@ test("drag and drop: files dropped on the zone are listed, removable, and commit
   expect((await page.request.get(`/${user}/dropped/resolve/main/data/unwanted.txt`)).status()).toBe(404);
 });
 
+test("an upload in progress can be cancelled: nothing is committed", async ({ page, guard: _ }) => {
+  const user = unique("cnl");
+  const csrf = await joinByApi(page.request, user);
+  await createByApi(page.request, csrf, "cancelled");
+  await page.goto(`/${user}/cancelled/upload/main`);
+  await page.getByLabel("Choose files").setInputFiles({
+    name: "large.bin",
+    mimeType: "application/octet-stream",
+    buffer: randomBytes(11 * 1024 * 1024),
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 512 * 1024,
+  });
+  await page.getByRole("button", { name: "Commit changes" }).click();
+  await expect(page.getByText(/uploading \d+%/)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The upload was cancelled");
+  await expect(page.getByText("failed")).toBeVisible();
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  expect((await page.request.get(`/${user}/cancelled/resolve/main/large.bin`)).status()).toBe(404);
+});
+
 test("access tokens: create one (shown once), use it, list it, revoke it", async ({ page, guard: _ }) => {
   const user = unique("tok");
   await joinByApi(page.request, user);

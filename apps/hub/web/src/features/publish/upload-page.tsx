@@ -35,6 +35,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
   const [problem, setProblem] = useState<string>();
   const [commit, setCommit] = useState<string>();
   const input = useRef<HTMLInputElement>(null);
+  const running = useRef<AbortController>(undefined);
 
   const add = (files: FileList | null) => {
     if (files === null) return;
@@ -66,6 +67,8 @@ export default function UploadPage({ params }: { params: RouteParams }) {
     setBusy(true);
     setProblem(undefined);
     setProgress(Object.fromEntries(items.map((item) => [item.path, { phase: "waiting", fraction: 0 }])));
+    const controller = new AbortController();
+    running.current = controller;
     try {
       const oid = await uploadFiles(
         repo,
@@ -73,6 +76,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
         items,
         { summary, description: String(data.get("description") ?? "") },
         (path, phase, fraction) => setProgress((current) => ({ ...current, [path]: { phase, fraction } })),
+        controller.signal,
       );
       setCommit(oid);
       setPicked([]);
@@ -191,6 +195,11 @@ export default function UploadPage({ params }: { params: RouteParams }) {
             <button type="submit" className="primary" disabled={busy || picked.length === 0}>
               {busy ? "Uploading…" : "Commit changes"}
             </button>
+            {busy ? (
+              <button type="button" onClick={() => running.current?.abort()}>
+                Cancel
+              </button>
+            ) : null}
           </div>
         </form>
       )}

@@ -9,6 +9,8 @@ import { buildCommitBody, bytesToBase64, type InlineFile, inlineProgress, type L
 
 /** The browser hashes a whole LFS file in memory (WebCrypto has no streaming digest): larger files need the CLI. */
 export const MAX_BROWSER_FILE_BYTES = 1024 * 1024 * 1024;
+/** Inline (non-LFS) files travel base64 in one request body (the server's cap is 256 MB): keep well under it. */
+const MAX_INLINE_BYTES = 150 * 1024 * 1024;
 const LFS_MEDIA_TYPE = "application/vnd.git-lfs+json";
 const PREFIX: Record<RepoId["type"], string> = { model: "", dataset: "/datasets", space: "/spaces" };
 
@@ -101,6 +103,12 @@ export async function uploadFiles(
   const isLfs = new Set(modes.files.filter((file) => file.uploadMode === "lfs").map((file) => file.path));
   const lfsItems = items.filter((item) => isLfs.has(item.path));
   const inlineItems = items.filter((item) => !isLfs.has(item.path));
+
+  const inlineBytes = inlineItems.reduce((sum, item) => sum + item.file.size, 0);
+  if (inlineBytes > MAX_INLINE_BYTES)
+    throw new Error(
+      `The small files add up to more than ${MAX_INLINE_BYTES / 1024 / 1024} MB, too much for one commit: upload them in parts`,
+    );
 
   const pointers: LfsPointer[] = [];
   for (const item of lfsItems) {
