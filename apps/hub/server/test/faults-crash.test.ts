@@ -20,7 +20,11 @@ import {
   ndjson,
 } from "./faults-harness.js";
 
-const hub = faultHub("crash");
+const CHUNK = 131_072;
+const hub = faultHub("crash", {
+  HUBKIT_MULTIPART_THRESHOLD_BYTES: "100000",
+  HUBKIT_MULTIPART_CHUNK_BYTES: String(CHUNK),
+});
 const REPO = "alice/crash";
 const LFS = "application/vnd.git-lfs+json";
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -65,12 +69,26 @@ async function expectConsistent(): Promise<string> {
   return head;
 }
 
-function batchUpload(oid: string, size: number) {
+function batchUpload(oid: string, size: number, transfers = ["basic"]) {
   return hub.authed(`/${REPO}.git/info/lfs/objects/batch`, {
     method: "POST",
     headers: { Accept: LFS, "Content-Type": LFS },
-    body: JSON.stringify({ operation: "upload", transfers: ["basic"], objects: [{ oid, size }] }),
+    body: JSON.stringify({ operation: "upload", transfers, objects: [{ oid, size }] }),
   });
+}
+
+/** A PUT that declares `total` bytes but sends only `sent` of them and waits: a kill then lands mid-body. */
+function partialPut(href: string, sent: Buffer, total: number): { ended: Promise<void>; destroy(): void } {
+  const put = request(href, { method: "PUT", headers: { "Content-Length": String(total) } });
+  const ended = new Promise<void>((done) => {
+    put.on("error", () => done());
+    put.on("response", (response) => {
+      response.resume();
+      done();
+    });
+  });
+  put.write(sent);
+  return { ended, destroy: () => put.destroy() };
 }
 
 /** Loose objects in the repository (they appear as a commit hashes its files). */
@@ -108,20 +126,28 @@ it("kill -9 mid-upload: no object and no temporary file after restart; the batch
   const href = answer.objects[0]?.actions.upload.href as string;
 
   // The PUT declares the whole length but sends a third of it, then waits: the kill lands mid-body.
-  const put = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
-  const ended = new Promise<void>((done) => {
-    put.on("error", () => done());
-    put.on("response", (response) => {
-      response.resume();
-      done();
-    });
-  });
-  put.write(bytes.subarray(0, 2 * 1024 * 1024));
+  const basic = partialPut(href, bytes.subarray(0, 2 * 1024 * 1024), bytes.length);
+  // A multipart upload cut the same way: part 1 whole, part 2 half-sent.
+  const big = randomBytes(3 * CHUNK);
+  const bigOid = sha256(big);
+  const multipart = (await (await batchUpload(bigOid, big.length, ["basic", "multipart"])).json()) as {
+    objects: { actions: { upload: { href: string; header: Record<string, string> } } }[];
+  };
+  const upload = multipart.objects[0]?.actions.upload;
+  const partUrl = (n: number) => upload?.header[String(n).padStart(5, "0")] as string;
+  const part1 = await fetch(partUrl(1), { method: "PUT", body: big.subarray(0, CHUNK) });
+  expect(part1.status).toBe(200);
+  const part2 = partialPut(partUrl(2), big.subarray(CHUNK, CHUNK + CHUNK / 2), CHUNK);
   const tmp = join(hub.dataDir, "lfs", "tmp");
-  await until(() => filesUnder(tmp).length > 0, "the upload's temporary file");
+  await until(
+    () =>
+      filesUnder(tmp).some((path) => !path.includes("parts-")) && filesUnder(tmp).some((path) => path.endsWith(".tmp")),
+    "both uploads' temporary files",
+  );
   await hub.current().kill9();
-  put.destroy();
-  await ended;
+  basic.destroy();
+  part2.destroy();
+  await Promise.all([basic.ended, part2.ended]);
   expect(filesUnder(tmp).length, "the crash left the partial upload in tmp").toBeGreaterThan(0);
 
   await hub.start();
@@ -139,6 +165,23 @@ it("kill -9 mid-upload: no object and no temporary file after restart; the batch
   );
   expect(early.status).toBe(422);
   expect(await expectConsistent()).toBe(base);
+  // The multipart upload starts over: its parts went with the crash, so completing it is refused.
+  const parts = [1, 2, 3].map((partNumber) => ({
+    partNumber,
+    etag: partNumber === 1 ? (part1.headers.get("etag") ?? "") : "x",
+  }));
+  // The signed URL named the old server's port; the signature covers only the action and the object.
+  const sameUrlHere = new URL(upload?.href as string);
+  sameUrlHere.host = new URL(hub.current().url).host;
+  const completion = await fetch(sameUrlHere, {
+    method: "POST",
+    body: JSON.stringify({ oid: bigOid, parts }),
+  });
+  expect(completion.status).toBe(400);
+  expect(((await completion.json()) as { message: string }).message).toBe(
+    "Part 1 is missing or its ETag does not match",
+  );
+  expect(filesUnder(join(hub.dataDir, "lfs", "objects"))).toEqual([]);
 
   // The upload then succeeds and commits.
   expect((await fetch(retry as string, { method: "PUT", body: bytes })).status).toBe(200);
