@@ -450,10 +450,11 @@ const FILTERS: [string, FilterFn][] = [
       const seen = new Set<string>();
       const others: unknown[] = []; // keys without a hash string (NaN, engine objects): compared one by one
       const out: unknown[] = [];
+      const memo = new Map<unknown[], string | null>();
       for (const x of iterate(v).map(fromHost)) {
         const kx = key(x);
         if ((Array.isArray(kx) && !isTuple(kx)) || isDict(kx)) throw typeError(`unhashable type: '${typeName(kx)}'`);
-        const h = hashKey(kx);
+        const h = hashKey(kx, memo);
         if (h === null ? others.some((s) => pyEq(s, kx)) : seen.has(h)) continue;
         if (h === null) others.push(kx);
         else seen.add(h);
@@ -476,8 +477,15 @@ const FILTERS: [string, FilterFn][] = [
   ],
 ];
 
-/** A string equal for exactly the values Python's == (and hash) equates: 1, 1.0 and True share one; null if none. */
-function hashKey(v: unknown): string | null {
+/**
+ * A string equal for exactly the values Python's == (and hash) equates: 1, 1.0 and True share one; null if none.
+ * A tuple's parts are length-prefixed rather than escaped: escaping again at every level made a key grow with the
+ * nesting depth (each level doubled the backslashes), so the work was not the size of the key the charge saw.
+ * Each key is sized before it is joined: the walk costs what it builds, and a shared structure (2^60 nodes behind
+ * 60 pairs) stops at the size cap after a few levels instead of building keys of millions of characters.
+ * `memo` holds the key of each tuple already seen in this `unique` call, so a shared tuple is walked once.
+ */
+function hashKey(v: unknown, memo: Map<unknown[], string | null>): string | null {
   if (typeof v === "string") return `s${v}`;
   if (v instanceof Markup) return `s${v.s}`;
   if (v === null || v === undefined) return "none";
@@ -488,14 +496,25 @@ function hashKey(v: unknown): string | null {
     return Number.isInteger(x) ? `n${Number.isSafeInteger(x) ? String(x) : BigInt(x).toString()}` : `n${x}`;
   }
   if (Array.isArray(v) && isTuple(v)) {
+    const known = memo.get(v);
+    if (known !== undefined) return known;
     chargeNode();
     const parts: string[] = [];
+    let total = 2;
     for (const item of v) {
-      const h = hashKey(item);
-      if (h === null) return null;
-      parts.push(h.replaceAll("\\", "\\\\").replaceAll(",", "\\,"));
+      const h = hashKey(item, memo);
+      if (h === null) {
+        memo.set(v, null);
+        return null;
+      }
+      const prefix = `${h.length}:`;
+      total += prefix.length + h.length;
+      parts.push(prefix, h);
     }
-    return `t(${parts.join(",")})`;
+    checkSize(total);
+    const key = `t(${parts.join("")})`;
+    memo.set(v, key);
+    return key;
   }
   return null;
 }

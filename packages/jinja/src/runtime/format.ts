@@ -3,7 +3,7 @@
 import { typeError } from "../errors.js";
 import { StringBuilder } from "./builder.js";
 import { expDigits, fixedDigits, significantDigits } from "./decimal.js";
-import { checkCap, checkSize } from "./limits.js";
+import { chargeNode, checkCap, checkSize } from "./limits.js";
 import {
   bigStr,
   dictGet,
@@ -92,12 +92,25 @@ export function printfFormat(fmt: string, args: unknown): string {
   };
   const out = new StringBuilder();
   for (let i = 0; i < fmt.length; i++) {
-    const ch = fmt[i];
-    if (ch !== "%") {
-      out.add(ch);
-      continue;
+    // the text up to the next conversion goes in as one piece (a piece per character made `'x' * 10**6 % ()` a
+    // million builder entries)
+    const next = fmt.indexOf("%", i);
+    if (next !== i) {
+      out.add(next === -1 ? fmt.slice(i) : fmt.slice(i, next));
+      if (next === -1) break;
+      i = next;
     }
     i++;
+    // a conversion is a step of its own: `('%s' * 10**6) % ((1,) * 10**6)` is a million of them
+    chargeNode();
+    if (fmt[i] === "s") {
+      // the common bare `%s`: no key, flags, width or precision to parse
+      const value = nextArg();
+      const body = toStr(value); // first, as below: a strict undefined fails here
+      out.add(value instanceof Undefined ? "" : body);
+      checkCap(out.length);
+      continue;
+    }
     let key: string | null = null;
     if (fmt[i] === "(") {
       const end = fmt.indexOf(")", i);
