@@ -41,7 +41,19 @@ export const ROUTES: RouteDefinition[] = [
     pattern: "/models",
     navLabel: "Models",
     title: () => "Models",
-    page: lazy(() => import("./features/models/models-page")),
+    page: lazy(() => import("./features/search/repo-list-page")),
+  },
+  {
+    pattern: "/datasets",
+    navLabel: "Datasets",
+    title: () => "Datasets",
+    page: lazy(() => import("./features/search/repo-list-page")),
+  },
+  {
+    pattern: "/spaces",
+    navLabel: "Spaces",
+    title: () => "Spaces",
+    page: lazy(() => import("./features/search/repo-list-page")),
   },
   {
     // Today's model URLs: replaced in the history by the hub's `/{namespace}/{name}` (features/repo).

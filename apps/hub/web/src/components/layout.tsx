@@ -1,6 +1,7 @@
 // The frame of every page: skip link, header with navigation and theme switch, main content, footer.
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { UserMenu } from "../features/account/user-menu";
+import { QuickSearch } from "../features/search/quick-search";
 import { useLocation } from "../lib/navigation";
 import { applyTheme, initialTheme, type Theme } from "../lib/theme";
 import { ROUTES } from "../routes";
@@ -47,6 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </nav>
+        <QuickSearch />
         <UserMenu />
         <button
           type="button"

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useMemo } from "react";
 import { ErrorMessage, Loading } from "../../components/status";
 import { useAsync } from "../../lib/use-async";
+import { AboveCard } from "../datasets/above-card";
 import { CardBody } from "./card-body";
 import { frontMatterRows } from "./front-matter";
 import { readText } from "./read-file";
@@ -26,6 +27,7 @@ export default function CardTab({ repo, info }: { repo: RepoId; info: RepoInfo }
   const rows = frontMatterRows(info.cardData);
   return (
     <div className={repo.type === "model" ? "repo-columns" : undefined}>
+      <AboveCard repo={repo} info={info} />
       <section className="repo-card" aria-label={label}>
         {rows.length > 0 ? (
           <details className="card-metadata">
