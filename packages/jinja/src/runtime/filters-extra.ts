@@ -72,10 +72,16 @@ function wordwrap(s: string, width: number, breakLong: boolean, wrapstring: stri
   checkSplit(s.length); // the words and lines below are lists as long as the text, at worst
   const paragraphs = s.split(/\r\n|\r|\n/);
   const wrapped = paragraphs.map((para) => {
-    const words = para
-      .replace(/\t/g, "        ")
-      .split(breakOnHyphens ? /(\s+|(?<=[A-Za-z]-)(?=[A-Za-z]))/ : /(\s+)/)
-      .filter((x) => x && !/^\s+$/.test(x));
+    // the words are the runs of non-space (tabs are spaces, so expanding them changes no word), cut after the
+    // hyphens between letters: a scan for the runs, where a split keeping every separator and a regex test of each
+    // piece cost three times as much on a text of spaces
+    const words: string[] = [];
+    const run = /\S+/g;
+    for (let m = run.exec(para); m !== null; m = run.exec(para)) {
+      const w = m[0];
+      if (!breakOnHyphens || !w.includes("-")) words.push(w);
+      else for (const piece of w.split(/(?<=[A-Za-z]-)(?=[A-Za-z])/)) words.push(piece);
+    }
     const lines: string[] = [];
     // the current line as parts + length: testing or extending one growing string made this quadratic
     let cur: string[] = [];
