@@ -15,7 +15,7 @@ test("search, filters and pagination", async ({ page, guard: _ }) => {
   expect(secondPage.some((id) => firstPage.includes(id))).toBe(false);
 
   await page.getByRole("searchbox", { name: "Search" }).fill("qwen");
-  await expect(page).toHaveURL(/q=qwen/);
+  await expect(page).toHaveURL(/search=qwen/);
   await expect(page).not.toHaveURL(/cursor=/);
   await expect.poll(async () => (await list.getByRole("link").allTextContents()).length).toBeGreaterThan(0);
   for (const id of await list.getByRole("link").allTextContents()) expect(id.toLowerCase()).toContain("qwen");
