@@ -1,7 +1,14 @@
 // Password hashing (auth/passwords.ts) and the sign-in limiter (auth/login-limiter.ts), without a server.
+import { scryptSync } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { LoginLimiter } from "../src/auth/login-limiter.js";
-import { hashPassword, passwordProblem, SCRYPT_PARAMS, verifyPassword } from "../src/auth/passwords.js";
+import {
+  hashPassword,
+  PasswordHashBusyError,
+  passwordProblem,
+  SCRYPT_PARAMS,
+  verifyPassword,
+} from "../src/auth/passwords.js";
 
 describe("scrypt password hashes", () => {
   test("a hash names its parameters, has a fresh salt, and verifies only the same password", async () => {
@@ -37,6 +44,22 @@ describe("scrypt password hashes", () => {
       expect(Date.now() - started).toBeLessThan(2000);
     }
   });
+
+  test("hashing is bounded: 2 at a time, 64 waiting, the rest refused at once (no unbounded queue)", async () => {
+    // A cheap stored hash (N = 2^10, accepted on read) keeps 70 checks fast; the bound is what is tested.
+    const salt = Buffer.alloc(16, 7);
+    const key = scryptSync("bounded-queue", salt, 32, { N: 1024, r: 8, p: 1 });
+    const stored = `scrypt$1024$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+    const attempts = Array.from({ length: 70 }, () => verifyPassword("bounded-queue", stored));
+    const results = await Promise.allSettled(attempts);
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(refused.length).toBe(4);
+    for (const result of refused)
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(PasswordHashBusyError);
+    expect(results.filter((result) => result.status === "fulfilled" && result.value === true)).toHaveLength(66);
+    // The slots are free again afterwards.
+    expect(await verifyPassword("bounded-queue", stored)).toBe(true);
+  }, 60_000);
 
   test("password rules: 8-128 characters, a string", () => {
     expect(passwordProblem("short")).toMatch(/8-128/);

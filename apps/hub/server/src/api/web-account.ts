@@ -7,7 +7,7 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, Hono } from "hono";
 import { LoginLimiter } from "../auth/login-limiter.js";
-import { passwordProblem } from "../auth/passwords.js";
+import { hashPassword, PasswordHashBusyError, passwordProblem } from "../auth/passwords.js";
 import type { HubEnv } from "../auth/principal.js";
 import {
   CSRF_HEADER,
@@ -49,6 +49,17 @@ function noStore(c: Context): void {
   c.header("Cache-Control", "no-store");
 }
 
+/** Password work refused because too many hashes are queued: a 503 with Retry-After, never a 500. */
+async function hashing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PasswordHashBusyError)
+      throw new ApiError(503, error.message, { headers: { "Retry-After": "5" } });
+    throw error;
+  }
+}
+
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   const sessions = ctx.sessions;
   if (sessions === undefined) return;
@@ -75,9 +86,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const wait = joins.retryAfter("", address);
     if (wait > 0)
       throw new ApiError(429, "Too many sign-ups from this address", { headers: { "Retry-After": `${wait}` } });
+    // The hash first: when hashing is refused (busy), no account is left behind without a password.
+    const hash = await hashing(() => hashPassword(password));
     const user = await ctx.accounts.createUser(username, fullname);
     joins.recordFailure("", address); // counts every sign-up, successful ones included
-    await sessions.setPassword(user.name, password);
+    await sessions.storePasswordHash(user.name, hash);
     return signedIn(c, await sessions.createSession(user.name));
   });
 
@@ -92,7 +105,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       throw new ApiError(429, `Too many failed sign-ins: try again in ${wait} seconds`, {
         headers: { "Retry-After": `${wait}` },
       });
-    const user = await sessions.checkPassword(username, password);
+    const user = await hashing(() => sessions.checkPassword(username, password));
     if (user === undefined) {
       limiter.recordFailure(username, address);
       throw new ApiError(401, "Invalid username or password");

@@ -14,7 +14,46 @@ const MAX_N = 2 ** 20;
 const MAX_R = 16;
 const MAX_P = 4;
 
+/**
+ * At most HASH_SLOTS hashes run at once (each holds 32 MiB and a libuv thread, which file I/O needs too) and at most
+ * HASH_QUEUE wait; past that a sign-in or sign-up answers 503 at once instead of queueing without bound.
+ */
+const HASH_SLOTS = 2;
+const HASH_QUEUE = 64;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+export class PasswordHashBusyError extends Error {
+  override readonly name = "PasswordHashBusyError";
+}
+
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_SLOTS) {
+    if (waiting.length >= HASH_QUEUE) throw new PasswordHashBusyError("Too many sign-ins at once: try again shortly");
+    await new Promise<void>((resume) => waiting.push(resume));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter (running stays the same), or free it.
+    const next = waiting.shift();
+    if (next !== undefined) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+  return inSlot(() => deriveNow(password, salt, N, r, p, keyLength));
+}
+
+function deriveNow(
+  password: string,
+  salt: Buffer,
+  N: number,
+  r: number,
+  p: number,
+  keyLength: number,
+): Promise<Buffer> {
   return new Promise((done, fail) =>
     scrypt(password.normalize("NFC"), salt, keyLength, { N, r, p, maxmem: 256 * N * r + 1024 * 1024 }, (error, key) =>
       error ? fail(error) : done(key),

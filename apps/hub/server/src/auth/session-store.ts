@@ -51,7 +51,11 @@ export class SessionStore {
   constructor(private readonly db: Pick<Db, "query" | "transaction">) {}
 
   async setPassword(user: string, password: string): Promise<void> {
-    const hash = await hashPassword(password);
+    await this.storePasswordHash(user, await hashPassword(password));
+  }
+
+  /** Stores a hash made by hashPassword (sign-up hashes before it creates the account, so a refusal leaves none). */
+  async storePasswordHash(user: string, hash: string): Promise<void> {
     await this.db.query(
       `INSERT INTO hub_passwords (user_key, hash) VALUES ($1, $2)
        ON CONFLICT (user_key) DO UPDATE SET hash = EXCLUDED.hash, updated_at = now()`,
