@@ -201,6 +201,7 @@ describe("commit bodies", () => {
     expect(answer.status).toBe(413);
     expect(answer.body).toContain(`Request body larger than ${MAX_BODY} bytes`);
     expect(answer.sent).toBeLessThan(64 * MAX_BODY);
+    expect(answer.cut, "the server must close the connection, not read on").toBe(true);
   });
 });
 
@@ -257,6 +258,11 @@ describe("LFS uploads", () => {
     const endless = await endlessBody(href, {}, "PUT");
     expect(endless.status).toBe(400);
     expect(endless.body).toContain("Object is larger than the declared size 50000");
+    expect(endless.cut, "the server must close the connection, not read on").toBe(true);
+    // Refused before reading (a forged signature): the server drains a bounded amount for the answer's sake, then cuts.
+    const forged = await endlessBody(href.replace(/sig=[^&]+/, "sig=forged"), {}, "PUT");
+    expect(forged.status).toBe(403);
+    expect(forged.cut, "the server must stop draining a body that never ends").toBe(true);
     expect(filesUnder(join(hub.dataDir, "lfs"))).toEqual([]);
   });
 });
@@ -271,37 +277,45 @@ it("leaves the data folder as it was: no stray file, repository unchanged, fsck 
 });
 
 /**
- * Streams a chunked body that never ends (64 KiB a tick) until the server answers or cuts the connection; resolves
- * with the status, the answer's body and how many bytes were sent. Bounded by a 15 s deadline.
+ * Streams a chunked body that never ends (64 KiB chunks as fast as the socket takes them) and keeps streaming after
+ * the answer: resolves with the answer and whether the server then closed the connection (`cut`) instead of
+ * reading on. Bounded: at most 5 s after the answer, 15 s in all.
  */
 function endlessBody(
   url: string,
   headers: Record<string, string>,
   method = "POST",
-): Promise<{ status: number; body: string; sent: number }> {
+): Promise<{ status: number; body: string; sent: number; cut: boolean }> {
   return new Promise((done, fail) => {
     const chunk = Buffer.alloc(64 * 1024, 0x41);
     let sent = 0;
     let finished = false;
+    let answer: { status: number; body: string; sent: number } | undefined;
     const req = request(url, { method, headers: { ...headers, "Transfer-Encoding": "chunked" } });
-    const timer = setTimeout(() => finish(new Error(`no answer after ${sent} bytes`)), 15_000);
-    const finish = (result: Error | { status: number; body: string; sent: number }) => {
+    let timer = setTimeout(() => finish(new Error(`no answer after ${sent} bytes`)), 15_000);
+    const finish = (result: Error | { cut: boolean }) => {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
       req.destroy();
       if (result instanceof Error) fail(result);
-      else done(result);
+      else if (answer === undefined) fail(new Error(`the connection closed without an answer after ${sent} bytes`));
+      else done({ ...answer, cut: result.cut });
     };
     req.on("response", (response) => {
       let body = "";
       response.on("data", (data: Buffer) => {
         body += data.toString();
       });
-      response.on("end", () => finish({ status: response.statusCode ?? 0, body, sent }));
-      response.on("error", () => finish({ status: response.statusCode ?? 0, body, sent }));
+      response.on("end", () => {
+        answer = { status: response.statusCode ?? 0, body, sent };
+        clearTimeout(timer);
+        timer = setTimeout(() => finish({ cut: false }), 5_000);
+      });
     });
-    req.on("error", (error) => finish(new Error(`connection failed after ${sent} bytes: ${error.message}`)));
+    // After the answer, a reset or a broken pipe is the server cutting the body (what the test wants).
+    req.on("error", (error) => finish(answer === undefined ? error : { cut: true }));
+    req.on("close", () => finish({ cut: true }));
     const pump = () => {
       while (!finished && req.write(chunk)) sent += chunk.length;
       if (!finished) sent += chunk.length;

@@ -40,6 +40,25 @@ function requestBody(c: Context): Readable {
   return Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
 }
 
+/**
+ * After an early answer (bad signature, bad size) the rest of the body is read and dropped, so a client still
+ * sending gets to read the answer instead of a reset and the connection stays usable — up to `maxBytes`; past
+ * that (a body that never ends) the connection is closed rather than read for ever. A body whose reading already
+ * stopped half-way (the store gave up on it) cannot be drained: the answer then closes the connection.
+ * Returns whether the connection closes after the answer.
+ */
+function discardBody(incoming: IncomingMessage | undefined, maxBytes: number): boolean {
+  if (incoming === undefined || incoming.complete) return false;
+  if (incoming.destroyed) return true;
+  let left = maxBytes;
+  incoming.on("data", (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) incoming.socket?.destroy();
+  });
+  incoming.resume();
+  return false;
+}
+
 export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSigner): void {
   const limits = ctx.config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
   const store = ctx.lfs;
@@ -55,12 +74,14 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
       throw new ApiError(403, "This transfer URL is invalid or has expired: request a new one from the batch API");
     return { oid, size };
   };
+  // The largest body a well-behaved client sends here (a basic PUT below the multipart threshold, or one part).
+  const maxDiscard = Math.max(limits.multipartThresholdBytes, limits.multipartChunkBytes);
   const guard = (handler: (c: Context<HubEnv>) => Promise<Response>) => async (c: Context<HubEnv>) => {
     try {
       return await handler(c);
     } catch (error) {
-      // An early answer (bad signature, bad size) leaves the body unread: discard it so the connection stays usable.
-      (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.resume();
+      if (discardBody((c.env as { incoming?: IncomingMessage } | undefined)?.incoming, maxDiscard))
+        c.header("Connection", "close");
       return lfsError(c, error);
     }
   };
