@@ -2,6 +2,7 @@
 import { MODEL_LIBRARIES_UI_ELEMENTS } from "@hubkit/tasks";
 import { CodeBlock } from "../../components/code-block";
 import type { ModelRecord } from "../../lib/api";
+import { snippetLanguage } from "./snippet-language";
 
 type Library = { prettyLabel: string; docsUrl?: string; snippets?: (model: ModelRecord) => string[] };
 const LIBRARIES = MODEL_LIBRARIES_UI_ELEMENTS as unknown as Record<string, Library>;
@@ -12,17 +13,6 @@ export function librariesFor(model: ModelRecord): string[] {
     (key): key is string => typeof key === "string" && Object.hasOwn(LIBRARIES, key) && !!LIBRARIES[key].snippets,
   );
   return [...new Set(keys)];
-}
-
-/** Languages of library snippets: almost all are Python; a few are shell or other languages. */
-function guessLanguage(code: string): "python" | "sh" | "js" {
-  if (
-    /^\s*(pip|npm|npx|git|curl|brew|docker|huggingface-cli|hf|wget|\.\/|mkdir|cd)\b/m.test(code) &&
-    !/^\s*(import|from)\s/m.test(code)
-  )
-    return "sh";
-  if (/^\s*(const|let|import .* from ['"]|await )/m.test(code) && !/^\s*from\s/m.test(code)) return "js";
-  return "python";
 }
 
 export function LibrarySnippets({ model }: { model: ModelRecord }) {
@@ -58,7 +48,7 @@ export function LibrarySnippets({ model }: { model: ModelRecord }) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one library, in order
                 key={index}
                 code={code}
-                language={guessLanguage(code)}
+                language={snippetLanguage(code)}
                 label={`${library.prettyLabel} snippet ${index + 1}`}
               />
             ))}
