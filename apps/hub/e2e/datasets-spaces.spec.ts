@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { accessibilityProblems, expect, screenshot, test } from "./fixtures";
-import { ADMIN_TOKEN, commit, createRepo, newWriter } from "./repo-api";
+import { ADMIN_TOKEN, commit, createRepo, newWriter, TINY_PNG } from "./repo-api";
 
 const PARQUET = readFileSync(resolve(import.meta.dirname, "../server/seed/samples/cais/mmlu/sample.parquet"));
 
@@ -85,6 +85,27 @@ test("the viewer follows the card's configs and reports a broken file", async ({
   await expect(table.getByRole("row").nth(1).getByRole("cell")).toHaveText(["a pixel", "1", '["x","y"]']);
   await viewer.getByLabel("Subset").selectOption("broken");
   await expect(viewer.getByRole("alert")).toContainText("Could not load the rows");
+});
+
+test("a column naming the repository's images shows them inline", async ({ page, request, guard: _ }) => {
+  const { user, token } = await newWriter(request, "pictures");
+  await createRepo(request, token, "pictures", "dataset");
+  await commit(request, token, `/api/datasets/${user}/pictures`, "data", [
+    { path: "train/metadata.csv", content: "file_name,label\npixel.png,dot\nmissing.png,none\n" },
+    { path: "train/pixel.png", content: TINY_PNG },
+  ]);
+  await page.goto(`/datasets/${user}/pictures`);
+  const table = page.getByRole("region", { name: "Dataset viewer" }).getByRole("table");
+  // One cell names a file that is not there: the column stays text.
+  await expect(table.getByRole("columnheader")).toHaveText(["file_namestring", "labelstring"]);
+  await commit(request, token, `/api/datasets/${user}/pictures`, "data", [
+    { path: "train/metadata.csv", content: "file_name,label\npixel.png,dot\n" },
+  ]);
+  await page.reload();
+  await expect(table.getByRole("columnheader")).toHaveText(["file_nameimage", "labelstring"]);
+  const image = table.getByRole("img", { name: "pixel.png" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
 });
 
 test("a static space runs sandboxed: no hub cookies, no API calls as the visitor", async ({

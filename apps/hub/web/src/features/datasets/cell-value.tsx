@@ -39,8 +39,22 @@ function MediaCell({ bytes, type }: { bytes: Uint8Array; type: string }) {
   );
 }
 
-export function CellValue({ value }: { value: unknown }) {
+export function CellValue({
+  value,
+  media,
+}: {
+  value: unknown;
+  /** A cell naming one of the repository's image or audio files: shown from its resolve URL. */
+  media?: { kind: "image" | "audio"; url: string | undefined };
+}) {
   if (value === null || value === undefined) return <span className="muted">null</span>;
+  if (media?.url !== undefined)
+    return media.kind === "image" ? (
+      <img src={media.url} alt={typeof value === "string" ? value : ""} className="dataset-image" loading="lazy" />
+    ) : (
+      // biome-ignore lint/a11y/useMediaCaption: a dataset's audio has no captions to offer.
+      <audio src={media.url} controls preload="none" className="dataset-audio" aria-label={String(value)} />
+    );
   if (typeof value === "boolean") return <>{String(value)}</>;
   if (typeof value === "number" || typeof value === "bigint") return <span className="num">{String(value)}</span>;
   if (typeof value === "string") return <>{shorten(value)}</>;

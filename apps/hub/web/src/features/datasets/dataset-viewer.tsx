@@ -12,6 +12,7 @@ import { CellValue } from "./cell-value";
 import { type DataFile, datasetLayout } from "./dataset-layout";
 import { readParquetStart } from "./parquet-client";
 import { MAX_ROWS, parseCsv, parseJsonLines, type Table } from "./parse-table";
+import { repoMediaPath, typeRepoMediaColumns } from "./repo-media";
 
 /** Bytes of a text file read for its first rows. */
 export const TEXT_READ_BYTES = 1024 * 1024;
@@ -21,7 +22,13 @@ interface Preview extends Table {
   numRows?: number;
 }
 
-async function loadPreview(repo: RepoId, rev: string, file: DataFile, signal: AbortSignal): Promise<Preview> {
+async function loadPreview(
+  repo: RepoId,
+  rev: string,
+  file: DataFile,
+  files: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<Preview> {
   const url = resolveUrl(repo, rev, file.path);
   if (file.format === "parquet") {
     const answer = await readParquetStart(url, MAX_ROWS, file.size, signal);
@@ -37,7 +44,8 @@ async function loadPreview(repo: RepoId, rev: string, file: DataFile, signal: Ab
     file.format === "csv" || file.format === "tsv"
       ? parseCsv(text, file.format === "tsv" ? "\t" : ",", !truncated)
       : parseJsonLines(text, !truncated);
-  return { ...table, ...(!table.more ? { numRows: table.rows.length } : {}) };
+  const columns = typeRepoMediaColumns(table.columns, table.rows, file.path, files);
+  return { ...table, columns, ...(!table.more ? { numRows: table.rows.length } : {}) };
 }
 
 export default function DatasetViewer({ repo, info }: { repo: RepoId; info: RepoInfo }) {
@@ -50,8 +58,9 @@ export default function DatasetViewer({ repo, info }: { repo: RepoId; info: Repo
   const split = config?.splits.find((s) => s.name === splitName) ?? config?.splits[0];
   const file = split?.files.find((f) => f.path === filePath) ?? split?.files[0];
   const rev = info.sha ?? "main";
+  const files = useMemo(() => new Set((info.siblings ?? []).map((sibling) => sibling.rfilename)), [info.siblings]);
   const preview = useAsync(`${repo.id}@${rev}:${file?.path ?? ""}`, (signal) =>
-    file === undefined ? Promise.resolve(undefined) : loadPreview(repo, rev, file, signal),
+    file === undefined ? Promise.resolve(undefined) : loadPreview(repo, rev, file, files, signal),
   );
   if (config === undefined || split === undefined || file === undefined) return null;
   return (
@@ -116,7 +125,14 @@ export default function DatasetViewer({ repo, info }: { repo: RepoId; info: Repo
       ) : preview.status === "error" ? (
         <ErrorMessage error={preview.error} what="the rows" />
       ) : preview.data !== undefined ? (
-        <RowsTable preview={preview.data} caption={`First rows of the ${split.name} split (${file.path})`} />
+        <RowsTable
+          preview={preview.data}
+          caption={`First rows of the ${split.name} split (${file.path})`}
+          mediaUrl={(value) => {
+            const path = repoMediaPath(value, file.path, files);
+            return path === undefined ? undefined : resolveUrl(repo, rev, path);
+          }}
+        />
       ) : null}
     </section>
   );
@@ -134,7 +150,16 @@ function RowCount({ preview }: { preview: Preview }) {
   return <> · the first {preview.rows.length} rows shown</>;
 }
 
-function RowsTable({ preview, caption }: { preview: Preview; caption: string }) {
+function RowsTable({
+  preview,
+  caption,
+  mediaUrl,
+}: {
+  preview: Preview;
+  caption: string;
+  /** The repository URL of a media cell (in an `image`/`audio` column), if it names a file of the repository. */
+  mediaUrl: (value: unknown) => string | undefined;
+}) {
   if (preview.rows.length === 0) return <p className="muted">This file has no rows.</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be reachable by keyboard.
@@ -157,7 +182,12 @@ function RowsTable({ preview, caption }: { preview: Preview; caption: string }) 
             <tr key={index}>
               {preview.columns.map((column) => (
                 <td key={column.name}>
-                  <CellValue value={row[column.name]} />
+                  <CellValue
+                    value={row[column.name]}
+                    {...(column.type === "image" || column.type === "audio"
+                      ? { media: { kind: column.type, url: mediaUrl(row[column.name]) } }
+                      : {})}
+                  />
                 </td>
               ))}
             </tr>
