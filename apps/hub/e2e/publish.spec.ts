@@ -81,7 +81,7 @@ test("sign up, create a private model, upload a README and a 12 MB file with pro
   await expect(menu).toBeVisible();
 
   await menu.click();
-  await page.getByRole("link", { name: "New model" }).click();
+  await page.locator(".user-menu").getByRole("link", { name: "New model" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New model" })).toBeVisible();
   await page.getByLabel("Model name").fill("bad--name");
   await page.getByLabel("Model name").blur();
@@ -195,12 +195,12 @@ test("keyboard only: a wrong password is announced, then sign in, open the menu 
 
   await tabTo(page, ".user-menu summary");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("link", { name: "Access tokens" })).toBeVisible();
+  await expect(page.locator(".user-menu").getByRole("link", { name: "Access tokens" })).toBeVisible();
   await checkPage(page, "user-menu");
   await tabTo(page, ".user-menu button");
   await expect(page.locator(":focus")).toHaveText("Sign out");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.locator(".user-menu").getByRole("link", { name: "Sign in" })).toBeVisible();
   expect((await page.request.get("/api/web/session").then((r) => r.json())) as unknown).toEqual({ user: null });
 });
 
@@ -250,6 +250,9 @@ test("drag and drop: files dropped on the zone are listed, removable, and commit
   await expect(page.getByRole("status").filter({ hasText: "Committed" })).toBeVisible();
   expect(await (await page.request.get(`/${user}/dropped/resolve/main/data/table.csv`)).text()).toBe("a,b\n1,2\n");
   expect((await page.request.get(`/${user}/dropped/resolve/main/data/unwanted.txt`)).status()).toBe(404);
+  await page.getByRole("link", { name: "View the files" }).click();
+  await page.waitForURL(`/${user}/dropped/tree/main/data`);
+  await expect(page.getByRole("link", { name: "table.csv" })).toBeVisible();
 });
 
 test("an upload in progress can be cancelled: nothing is committed", async ({ page, guard: _ }) => {
@@ -392,7 +395,7 @@ test("a visitor's profile view hides private repositories; unknown names are not
     await other.goto(`/${user}`);
     await expect(other.getByRole("heading", { level: 1, name: user })).toBeVisible();
     await expect(other.getByText("No models yet.")).toBeVisible();
-    await expect(other.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(other.locator(".user-menu").getByRole("link", { name: "Sign in" })).toBeVisible();
     await other.goto("/settings/tokens");
     await expect(other.getByRole("link", { name: "Sign in" }).last()).toBeVisible();
     await other.goto("/no-such-account-here");

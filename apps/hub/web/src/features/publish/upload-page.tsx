@@ -34,6 +34,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [commit, setCommit] = useState<string>();
+  const [committedFolder, setCommittedFolder] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController>(undefined);
 
@@ -79,6 +80,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
         controller.signal,
       );
       setCommit(oid);
+      setCommittedFolder(folder.trim().replace(/^\/+|\/+$/g, ""));
       setPicked([]);
     } catch (error) {
       setProblem((error as Error).message);
@@ -188,7 +190,9 @@ export default function UploadPage({ params }: { params: RouteParams }) {
           {commit !== undefined ? (
             <p role="status" className="ok">
               Committed {commit.slice(0, 7)}.{" "}
-              <Link href={repoPagePath(repo, { kind: "tree", rev: target.rev, path: "" })}>View the files</Link>
+              <Link href={repoPagePath(repo, { kind: "tree", rev: target.rev, path: committedFolder })}>
+                View the files
+              </Link>
             </p>
           ) : null}
           <div className="row">
