@@ -91,13 +91,16 @@ export const ROUTES: RouteDefinition[] = [
 ];
 
 /** The repository page of one type (the page reads the type from the path's prefix), bare and with a sub-page (`tree/…`, `blob/…`, `commits/…`, `commit/…`). */
+const REPO_SECTION = /^(?:tree|blob|commits|commit)(?:\/|$)/;
+
 function repoRoutes(prefix: string): RouteDefinition[] {
   const page = lazy(() => import("./features/repo/repo-page"));
   const accepts = (p: RouteParams) => !isReservedNamespace(p.owner);
   const title = (p: RouteParams) => `${p.owner}/${p.name}`;
   return [
     { pattern: `${prefix}/:owner/:name`, title, page, accepts },
-    { pattern: `${prefix}/:owner/:name/*rest`, title, page, accepts },
+    // Only the repository's own sections: other sub-paths are not found (or another page's, e.g. `/settings`).
+    { pattern: `${prefix}/:owner/:name/*rest`, title, page, accepts: (p) => accepts(p) && REPO_SECTION.test(p.rest) },
   ];
 }
 

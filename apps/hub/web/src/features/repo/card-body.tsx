@@ -1,9 +1,9 @@
 // A rendered card (or any Markdown file of the repository): sanitised DOM built off the first paint, the first
 // PREVIEW_CHARS characters first with a "Show the whole card" button, so a 1 MB card never blocks the page.
 import { useEffect, useRef, useState } from "react";
-import { type CardLinks, cardPreview, renderCard } from "./card-render";
+import { type CardLinks, cardPreview, renderCardInSteps } from "./card-render";
 
-export const PREVIEW_CHARS = 100_000;
+export const PREVIEW_CHARS = 60_000;
 
 export function CardBody({ markdown, links, label }: { markdown: string; links: CardLinks; label: string }) {
   const [whole, setWhole] = useState(false);
@@ -12,12 +12,16 @@ export function CardBody({ markdown, links, label }: { markdown: string; links: 
   const preview = whole ? { text: markdown, truncated: false } : cardPreview(markdown, PREVIEW_CHARS);
   useEffect(() => {
     setRendered(false);
-    // After the header and tabs are painted (a timer lets the browser paint first).
-    const timer = setTimeout(() => {
-      target.current?.replaceChildren(renderCard(preview.text, links));
+    // After the header and tabs are painted, in steps that leave the main thread free between them.
+    let cancelled = false;
+    renderCardInSteps(preview.text, links, () => cancelled).then((fragment) => {
+      if (fragment === undefined || cancelled) return;
+      target.current?.replaceChildren(fragment);
       setRendered(true);
-    }, 0);
-    return () => clearTimeout(timer);
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [preview.text, links]);
   return (
     <>

@@ -170,12 +170,39 @@ function wrapTables(root: DocumentFragment): void {
 
 /** The card as a sanitised fragment, ready to be appended to the page (front matter cut). */
 export function renderCard(markdown: string, links: CardLinks, baseLevel = 2): DocumentFragment {
-  const html = marked.parse(stripFrontMatter(markdown)) as string;
-  const fragment = sanitize(html);
+  const fragment = sanitize(marked.parse(stripFrontMatter(markdown)) as string);
+  finish(fragment, links, baseLevel);
+  return fragment;
+}
+
+function finish(fragment: DocumentFragment, links: CardLinks, baseLevel: number): void {
   rewriteUrls(fragment, links);
   shiftHeadings(fragment, baseLevel);
   highlightCode(fragment);
   wrapTables(fragment);
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * renderCard in three main-thread tasks (parse, sanitise, finish) with a yield between them, so a click or a key
+ * press during a big card waits for one stage, not for the whole render. Undefined when `cancelled()` turns true.
+ */
+export async function renderCardInSteps(
+  markdown: string,
+  links: CardLinks,
+  cancelled: () => boolean,
+  baseLevel = 2,
+): Promise<DocumentFragment | undefined> {
+  await nextTask();
+  if (cancelled()) return undefined;
+  const html = marked.parse(stripFrontMatter(markdown)) as string;
+  await nextTask();
+  if (cancelled()) return undefined;
+  const fragment = sanitize(html);
+  await nextTask();
+  if (cancelled()) return undefined;
+  finish(fragment, links, baseLevel);
   return fragment;
 }
 

@@ -22,7 +22,9 @@ const MAX_ROWS = 500;
 
 async function findEntry(repo: RepoId, rev: string, path: string, signal: AbortSignal): Promise<TreeItem> {
   const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
-  const { entries } = await listFolder(repo, rev, folder, signal);
+  const { entries } = await listFolder(repo, rev, folder, signal, undefined, (page) =>
+    page.some((item) => item.path === path),
+  );
   const entry = entries.find((item) => item.path === path);
   if (entry === undefined || entry.type !== "file") throw new Error(`There is no file ${path} at ${rev}`);
   return entry;

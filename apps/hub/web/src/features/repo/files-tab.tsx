@@ -1,9 +1,9 @@
 // The Files section: a folder of the repository at a revision — revision picker, breadcrumbs, then the entries
 // with size, LFS badge and last commit, PAGE_SIZE rows per page so a 10 000-file folder stays light.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "../../components/link";
 import { AsyncView } from "../../components/status";
-import { useAsync } from "../../lib/use-async";
+import { type AsyncState, useAsync } from "../../lib/use-async";
 import type { TreeItem } from "./repo-data";
 import { lastCommits, listFolder } from "./repo-tree";
 import { breadcrumbs, formatBytes, type RepoId, repoPagePath } from "./repo-url";
@@ -30,10 +30,30 @@ export function Breadcrumbs({ repo, rev, path }: { repo: RepoId; rev: string; pa
   );
 }
 
+type FolderState = AsyncState<{ entries: TreeItem[]; complete: boolean; loadingMore: boolean }>;
+
+/** The folder's listing, shown from its first page while the rest loads. */
+function useFolder(repo: RepoId, rev: string, path: string): FolderState {
+  const key = `tree:${repo.type}:${repo.id}@${rev}:${path}`;
+  const [state, setState] = useState<{ key: string; value: FolderState }>({ key, value: { status: "loading" } });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names everything the listing depends on.
+  useEffect(() => {
+    const controller = new AbortController();
+    const show = (value: FolderState) => {
+      if (!controller.signal.aborted) setState({ key, value });
+    };
+    listFolder(repo, rev, path, controller.signal, (entries, complete, loadingMore) =>
+      show({ status: "ready", data: { entries, complete, loadingMore } }),
+    ).catch((error: unknown) =>
+      show({ status: "error", error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => controller.abort();
+  }, [key]);
+  return state.key === key ? state.value : { status: "loading" };
+}
+
 export default function FilesTab({ repo, rev, path }: { repo: RepoId; rev: string; path: string }) {
-  const folder = useAsync(`tree:${repo.type}:${repo.id}@${rev}:${path}`, (signal) =>
-    listFolder(repo, rev, path, signal),
-  );
+  const folder = useFolder(repo, rev, path);
   return (
     <section aria-labelledby="files-heading" className="repo-files">
       <h2 id="files-heading" className="visually-hidden">
@@ -50,8 +70,16 @@ export default function FilesTab({ repo, rev, path }: { repo: RepoId; rev: strin
       <AsyncView
         state={folder}
         what="the files"
-        render={({ entries, complete }) => (
-          <FileTable key={`${rev}:${path}`} repo={repo} rev={rev} path={path} entries={entries} complete={complete} />
+        render={({ entries, complete, loadingMore }) => (
+          <FileTable
+            key={`${rev}:${path}`}
+            repo={repo}
+            rev={rev}
+            path={path}
+            entries={entries}
+            complete={complete}
+            loadingMore={loadingMore}
+          />
         )}
       />
     </section>
@@ -64,12 +92,14 @@ function FileTable({
   path,
   entries,
   complete,
+  loadingMore,
 }: {
   repo: RepoId;
   rev: string;
   path: string;
   entries: TreeItem[];
   complete: boolean;
+  loadingMore: boolean;
 }) {
   const [page, setPage] = useState(0);
   const pages = Math.max(1, Math.ceil(entries.length / PAGE_SIZE));
@@ -165,7 +195,13 @@ function FileTable({
           </>
         ) : null}
       </p>
-      {complete ? null : <p className="muted small">This folder has more entries than are listed here.</p>}
+      {loadingMore ? (
+        <p className="muted small" role="status">
+          Listing more entries…
+        </p>
+      ) : complete ? null : (
+        <p className="muted small">This folder has more entries than are listed here.</p>
+      )}
     </>
   );
 }

@@ -14,11 +14,18 @@ export function treeApiPath(repo: RepoId, rev: string, path: string, query = "")
   return repoApiPath(repo, `/tree/${encodeURIComponent(rev)}${folder}${query ? `?${query}` : ""}`);
 }
 
+/**
+ * The folder's entries page by page (1000 each, following the Link header) up to MAX_ENTRIES: `onPage` gets the
+ * entries so far after each page, so the first rows show after one request even in a 10 000-file folder.
+ */
 export async function listFolder(
   repo: RepoId,
   rev: string,
   path: string,
   signal?: AbortSignal,
+  onPage?: (entries: TreeItem[], complete: boolean, loadingMore: boolean) => void,
+  /** Stops after the page where this turns true (a file's view needs only its own entry). */
+  stopWhen?: (page: TreeItem[]) => boolean,
 ): Promise<{ entries: TreeItem[]; complete: boolean }> {
   const entries: TreeItem[] = [];
   let cursor: string | undefined;
@@ -29,6 +36,8 @@ export async function listFolder(
     );
     entries.push(...data);
     cursor = data.length > 0 ? nextCursorFromLink(response.headers.get("link")) : undefined;
+    onPage?.([...entries], cursor === undefined, cursor !== undefined && entries.length < MAX_ENTRIES);
+    if (stopWhen?.(data)) break;
   } while (cursor !== undefined && entries.length < MAX_ENTRIES);
   return { entries, complete: cursor === undefined };
 }

@@ -59,6 +59,7 @@ describe("routes", () => {
       rest: "tree/main/a%2Fb",
     });
     expect(matchRoute("/spaces/alice/app/commit/abc")?.route.pattern).toBe("/spaces/:owner/:name/*rest");
+    expect(matchRoute("/alice/demo/not-a-section")).toBeUndefined();
   });
 
   test("the site's sections are never taken for an owner", () => {
