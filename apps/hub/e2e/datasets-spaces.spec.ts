@@ -163,7 +163,7 @@ fetch("/api/whoami-v2", { credentials: "include" })
   const whoami = await page.evaluate(() => fetch("/api/whoami-v2").then((r) => r.json()));
   expect(whoami.name).toBe(user);
   // Opened directly, the app is still sandboxed by its CSP.
-  const direct = await page.request.get(`/spaces-app/${user}/probe/`);
+  const direct = await page.request.get(`/spaces/${user}/probe/app/`);
   expect(direct.headers()["content-security-policy"]).toMatch(/^sandbox allow-scripts/);
   expect(direct.headers()["content-security-policy"]).not.toContain("allow-same-origin");
   expect(await accessibilityProblems(page)).toEqual([]);

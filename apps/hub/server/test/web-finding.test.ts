@@ -1,5 +1,5 @@
 // The site routes for finding things and running spaces, on a real hub: facet counts (`/api/web/facets/{type}s`),
-// the global search (`/api/quicksearch`) and a static space's app (`/spaces-app/{id}/…`), each with private
+// the global search (`/api/quicksearch`) and a static space's app (`/spaces/{id}/app/…`), each with private
 // repositories only for whom may see them and hostile input answered with a 4xx.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentTypeOf, parseSpaceAppPath, SPACE_APP_CSP } from "../src/api/web-space-app.js";
@@ -154,12 +154,12 @@ describe("GET /api/quicksearch", () => {
   });
 });
 
-describe("GET /spaces-app/{id}/…", () => {
+describe("GET /spaces/{id}/app/…", () => {
   it("serves a public static space's files sandboxed, with their types", async () => {
-    const bare = await fetch(`${hub.url}/spaces-app/alice/findme-app`, { redirect: "manual" });
+    const bare = await fetch(`${hub.url}/spaces/alice/findme-app/app`, { redirect: "manual" });
     expect(bare.status).toBe(308);
-    expect(bare.headers.get("location")).toBe("/spaces-app/alice/findme-app/");
-    const index = await get("/spaces-app/alice/findme-app/");
+    expect(bare.headers.get("location")).toBe("/spaces/alice/findme-app/app/");
+    const index = await get("/spaces/alice/findme-app/app/");
     expect(index.status).toBe(200);
     expect(index.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(index.headers.get("content-security-policy")).toBe(SPACE_APP_CSP);
@@ -168,25 +168,27 @@ describe("GET /spaces-app/{id}/…", () => {
     expect(index.headers.get("x-content-type-options")).toBe("nosniff");
     expect(index.headers.get("set-cookie")).toBeNull();
     expect(await index.text()).toContain("<script src='app.js'>");
-    const script = await get("/spaces-app/alice/findme-app/app.js");
+    const script = await get("/spaces/alice/findme-app/app/app.js");
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
-    const svg = await get("/spaces-app/alice/findme-app/assets/logo.svg");
+    const folder = await fetch(`${hub.url}/spaces/alice/findme-app/app/assets`, { redirect: "manual" });
+    expect(folder.status).toBe(308);
+    const svg = await get("/spaces/alice/findme-app/app/assets/logo.svg");
     expect(svg.headers.get("content-type")).toBe("image/svg+xml");
     expect(svg.headers.get("content-security-policy")).toBe(SPACE_APP_CSP);
-    const ranged = await fetch(`${hub.url}/spaces-app/alice/findme-app/app.js`, { headers: { range: "bytes=0-7" } });
+    const ranged = await fetch(`${hub.url}/spaces/alice/findme-app/app/app.js`, { headers: { range: "bytes=0-7" } });
     expect(ranged.status).toBe(206);
     expect(await ranged.text()).toBe("document");
   });
 
   it("serves no private, non-static or missing space, whatever the credentials", async () => {
     for (const path of [
-      "/spaces-app/alice/findme-hidden-app/",
-      "/spaces-app/alice/findme-gradio/",
-      "/spaces-app/alice/nothing-here/",
-      "/spaces-app/alice/findme-app/missing.js",
-      "/spaces-app/alice/findme-app/..%2f..%2fsecret",
-      "/spaces-app/alice/findme-app/%E0%A4%A",
-      "/spaces-app/alice",
+      "/spaces/alice/findme-hidden-app/app/",
+      "/spaces/alice/findme-gradio/app/",
+      "/spaces/alice/nothing-here/app/",
+      "/spaces/alice/findme-app/app/missing.js",
+      "/spaces/alice/findme-app/app/..%2f..%2fsecret",
+      "/spaces/alice/findme-app/app/%E0%A4%A",
+      "/spaces/alice/bad..name/app/",
     ]) {
       const response = await get(path, hub.writeToken);
       expect(response.status, path).toBe(404);
@@ -195,10 +197,11 @@ describe("GET /spaces-app/{id}/…", () => {
   });
 
   it("parses its paths and types", () => {
-    expect(parseSpaceAppPath("/spaces-app/o/n")).toEqual({ id: "o/n", path: "index.html", bare: true });
-    expect(parseSpaceAppPath("/spaces-app/o/n/a/b/")).toEqual({ id: "o/n", path: "a/b/index.html", bare: false });
-    expect(parseSpaceAppPath("/spaces-app/o/n/a%20b.js")?.path).toBe("a b.js");
-    expect(parseSpaceAppPath("/spaces-app/o")).toBeUndefined();
+    expect(parseSpaceAppPath("/spaces/o/n/app")).toEqual({ id: "o/n", path: "index.html", bare: true });
+    expect(parseSpaceAppPath("/spaces/o/n/app/a/b/")).toEqual({ id: "o/n", path: "a/b/index.html", bare: false });
+    expect(parseSpaceAppPath("/spaces/o/n/app/a%20b.js")?.path).toBe("a b.js");
+    expect(parseSpaceAppPath("/spaces/o/n")).toBeUndefined();
+    expect(parseSpaceAppPath("/spaces/o/n/apps/x")).toBeUndefined();
     expect(contentTypeOf("x.WASM")).toBe("application/wasm");
     expect(contentTypeOf("x.exe")).toBe("application/octet-stream");
     expect(contentTypeOf("toString")).toBe("application/octet-stream");

@@ -1,5 +1,6 @@
-// A static space's app: `GET /spaces-app/{owner}/{name}/{path}` serves the space's files from its default branch
-// (`…/` gives index.html) so that the space page can run the app in an iframe. The app is someone else's code, so
+// A static space's app: `GET /spaces/{owner}/{name}/app/{path}` serves the space's files from its default branch
+// (`…/app/` gives index.html) so that the space page can run the app in an iframe. (Under `/spaces/`, a reserved
+// namespace: no user's repository URL can collide with it.) The app is someone else's code, so
 // every answer carries `Content-Security-Policy: sandbox allow-scripts …` without `allow-same-origin`: the document
 // gets an opaque origin even when opened directly, and cannot read the hub's cookies, its storage, or call the API
 // as the visitor (its requests are cross-origin and cookie-less; the API's CORS answer never allows credentials).
@@ -12,7 +13,8 @@ import { pathProblem } from "../repos/repo-paths.js";
 import { isValidRepoId, type RepoRef } from "../repos/repo-ref.js";
 import { parseRange, streamResponse } from "./stream-response.js";
 
-export const SPACE_APP_PREFIX = "/spaces-app";
+/** `/spaces/{owner}/{name}/app/…`: the app's address below its space's. */
+const APP_PATH = /^\/spaces\/([^/]+)\/([^/]+)\/app(\/.*)?$/;
 
 /** The policy of every answer on this path (see the header comment). */
 export const SPACE_APP_CSP = [
@@ -73,11 +75,12 @@ function notFound(c: Context<HubEnv>, message: string): Response {
   return c.text(`${message}\n`, 404, { ...SECURITY_HEADERS, "Content-Type": "text/plain; charset=utf-8" });
 }
 
-/** `owner`, `name` and the file path (decoded) of a request under the prefix; undefined when malformed. */
+/** The space id and the file path (decoded) of an app address; undefined when malformed. */
 export function parseSpaceAppPath(pathname: string): { id: string; path: string; bare: boolean } | undefined {
-  const segments = pathname.slice(SPACE_APP_PREFIX.length + 1).split("/");
-  const [owner, name, ...rest] = segments;
-  if (owner === undefined || name === undefined) return undefined;
+  const match = APP_PATH.exec(pathname);
+  if (match === null) return undefined;
+  const [, owner = "", name = "", tail] = match;
+  const rest = tail === undefined ? [] : tail.slice(1).split("/");
   let decoded: string[];
   try {
     decoded = [owner, name, ...rest].map(decodeURIComponent);
@@ -85,7 +88,7 @@ export function parseSpaceAppPath(pathname: string): { id: string; path: string;
     return undefined;
   }
   const [o = "", n = "", ...path] = decoded;
-  const bare = rest.length === 0;
+  const bare = tail === undefined;
   let file = path.join("/");
   if (file === "" || file.endsWith("/")) file = `${file}index.html`;
   return { id: `${o}/${n}`, path: file, bare };
@@ -103,7 +106,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const row = await ctx.index.record(ref);
     const sdk = row?.record?.sdk;
     if (sdk !== "static") return notFound(c, "This space is not a static app");
-    // Relative links of index.html resolve against the folder: `/spaces-app/o/n` → `/spaces-app/o/n/`.
+    // Relative links of index.html resolve against the folder: `…/app` → `…/app/`.
     if (parsed.bare) return c.redirect(`${url.pathname}/${url.search}`, 308);
     if (pathProblem(parsed.path) !== undefined) return notFound(c, "No such file");
     const commit = await ctx.storage.resolveRevision(ref, await ctx.storage.defaultBranch(ref));
@@ -134,5 +137,6 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       ...(objectFile !== undefined ? { path: objectFile } : {}),
     });
   };
-  app.get(`${SPACE_APP_PREFIX}/*`, handler);
+  app.get("/spaces/:owner/:name/app", handler);
+  app.get("/spaces/:owner/:name/app/*", handler);
 }

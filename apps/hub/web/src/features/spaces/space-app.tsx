@@ -1,4 +1,4 @@
-// A static space's app, running on the hub: an iframe on /spaces-app/{id}/ (server/src/api/web-space-app.ts). The
+// A static space's app, running on the hub: an iframe on /spaces/{id}/app/ (server/src/api/web-space-app.ts). The
 // app is untrusted code, so it is isolated twice: the iframe's `sandbox` has no `allow-same-origin`, and the server
 // sends the same sandbox as a CSP (which also holds when the app's address is opened directly). Either way it
 // runs in an opaque origin: no access to the hub's cookies, storage or API as the visitor.
@@ -13,7 +13,7 @@ export function spaceSdk(info: RepoInfo): string | undefined {
 }
 
 export function spaceAppUrl(repo: RepoId): string {
-  return `/spaces-app/${encodePath(repo.id)}/`;
+  return `/spaces/${encodePath(repo.id)}/app/`;
 }
 
 export default function SpaceApp({ repo, info }: { repo: RepoId; info: RepoInfo }) {
