@@ -197,6 +197,11 @@ test("keyboard only: a wrong password is announced, then sign in, open the menu 
   await page.keyboard.press("Enter");
   await expect(page.locator(".user-menu").getByRole("link", { name: "Access tokens" })).toBeVisible();
   await checkPage(page, "user-menu");
+  // Escape closes it and puts the focus back on its button; Enter opens it again.
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".user-menu").getByRole("link", { name: "Access tokens" })).toBeHidden();
+  await expect(page.locator(".user-menu summary")).toBeFocused();
+  await page.keyboard.press("Enter");
   await tabTo(page, ".user-menu button");
   await expect(page.locator(":focus")).toHaveText("Sign out");
   await page.keyboard.press("Enter");

@@ -1,7 +1,7 @@
 // The header's account corner: "Sign in" for visitors; for a signed-in user a disclosure menu (a native
 // <details>, so it opens with Enter/Space and needs no focus trap) with their profile, the new-repository forms,
 // their access tokens and sign-out.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "../../components/link";
 import { useLocation } from "../../lib/navigation";
 import { signOut, useSession } from "../../lib/session";
@@ -11,6 +11,25 @@ export function UserMenu() {
   const { pathname } = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   const [problem, setProblem] = useState<string>();
+  const [open, setOpen] = useState(false);
+  // Escape closes the open menu (focus back on its button); so does a click anywhere outside it.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      menu.current?.removeAttribute("open");
+      menu.current?.querySelector("summary")?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!menu.current?.contains(event.target as Node)) menu.current?.removeAttribute("open");
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
   if (session === undefined) return <span className="user-menu" aria-hidden="true" />;
   if (session === null) {
     const next = pathname === "/login" || pathname === "/join" ? "" : `?next=${encodeURIComponent(pathname)}`;
@@ -32,7 +51,7 @@ export function UserMenu() {
     { href: "/settings/tokens", label: "Access tokens" },
   ];
   return (
-    <details className="user-menu" ref={menu}>
+    <details className="user-menu" ref={menu} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary aria-label={`Account menu for ${name}`}>
         <span className="avatar small" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
