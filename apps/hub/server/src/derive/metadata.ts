@@ -2,6 +2,8 @@
 // siblings, card data, config, safetensors and GGUF summaries, tags and the inferred library and task. The index
 // (store/, `RepoIndex.sync`) calls it after every commit. A broken file never fails the whole derivation: the
 // field it feeds is left out and the reason kept in `problems` (the hub still serves a repo with a bad card).
+
+import type { WidgetExample } from "@hubkit/tasks";
 import { GGUFHeaderError } from "../../../shared/gguf-header.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoRef } from "../repos/repo-ref.js";
@@ -11,6 +13,7 @@ import { CONFIG_FILES, type ConfigFile, deriveConfig, type JsonObject, MAX_CONFI
 import { deriveGguf, type GgufInfo } from "./gguf.js";
 import { deriveSafetensors, MAX_SAFETENSORS_HEADER, SafetensorsError, type SafetensorsInfo } from "./safetensors.js";
 import { inferTags } from "./tags.js";
+import { widgetDataOf } from "./widget.js";
 
 export const MAX_README_BYTES = 1024 * 1024;
 /** Files listed as siblings; beyond this the list is cut (clients fall back to the tree API). */
@@ -44,6 +47,8 @@ export interface RepoMetadata {
   sdk?: string;
   /** The tokenizer's mask token (fill-mask widgets and snippets use it). */
   mask_token?: string;
+  /** Models: the card's `widget` examples (snippets read the first one's input). */
+  widgetData?: WidgetExample[];
   /** Why a field is missing (a bad safetensors header, an unreadable README…), for logs and tests. */
   problems: string[];
 }
@@ -176,6 +181,7 @@ export async function deriveRepoMetadata(
 
   const inferred = inferTags(ref.type, cardData, config, paths);
   const mask = maskToken(config);
+  const widgetData = ref.type === "model" ? widgetDataOf(cardData) : undefined;
   const sdk = ref.type === "space" && typeof cardData?.sdk === "string" ? cardData.sdk : undefined;
   return {
     sha: commit,
@@ -192,6 +198,7 @@ export async function deriveRepoMetadata(
     ...(inferred.transformersInfo !== undefined ? { transformersInfo: inferred.transformersInfo } : {}),
     ...(sdk !== undefined ? { sdk } : {}),
     ...(mask !== undefined ? { mask_token: mask } : {}),
+    ...(widgetData !== undefined ? { widgetData } : {}),
     problems,
   };
 }
