@@ -64,7 +64,12 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   const sessions = ctx.sessions;
   if (sessions === undefined) return;
   const limiter = new LoginLimiter();
-  const joins = new LoginLimiter({ windowMs: 60 * 60 * 1000, maxPerUser: 1000, maxPerAddress: JOINS_PER_HOUR });
+  // Sign-ups are counted per address only (both of the limiter's keys are the address).
+  const joins = new LoginLimiter({
+    windowMs: 60 * 60 * 1000,
+    maxPerUser: JOINS_PER_HOUR,
+    maxPerAddress: JOINS_PER_HOUR,
+  });
 
   const signedIn = async (c: Context, session: IssuedSession) => {
     c.header("Set-Cookie", sessionCookie(c, session.id, SESSION_TTL_SECONDS));
@@ -83,13 +88,13 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const fullname =
       typeof body.fullname === "string" && body.fullname.trim() !== "" ? body.fullname.trim() : undefined;
     const address = clientAddress(c);
-    const wait = joins.retryAfter("", address);
+    const wait = joins.retryAfter(address, address);
     if (wait > 0)
       throw new ApiError(429, "Too many sign-ups from this address", { headers: { "Retry-After": `${wait}` } });
     // The hash first: when hashing is refused (busy), no account is left behind without a password.
     const hash = await hashing(() => hashPassword(password));
     const user = await ctx.accounts.createUser(username, fullname);
-    joins.recordFailure("", address); // counts every sign-up, successful ones included
+    joins.recordFailure(address, address); // counts every sign-up, successful ones included
     await sessions.storePasswordHash(user.name, hash);
     return signedIn(c, await sessions.createSession(user.name));
   });
@@ -155,8 +160,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if ((await sessions.tokensOf(user)).length >= 100)
       throw new ApiError(409, "You have 100 active tokens: revoke one first");
     const issued = await ctx.accounts.createToken(user, body.role, body.name);
-    const listed = (await sessions.tokensOf(user)).find((token) => token.createdAt === issued.createdAt);
-    return c.json({ ...issued, id: listed?.id ?? null });
+    return c.json({ ...issued, id: await sessions.tokenIdOf(issued.token) });
   });
 
   app.delete("/api/web/tokens/:id", async (c) => {

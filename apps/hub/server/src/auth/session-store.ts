@@ -7,6 +7,7 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { Db } from "../store/db.js";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js";
 import type { TokenRole } from "./principal.js";
+import { tokenHash } from "./tokens.js";
 
 /** Sessions last 30 days from sign-in (absolute, not sliding: a stolen cookie does not live forever). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -134,6 +135,14 @@ export class SessionStore {
       role: row.role,
       createdAt: row.created_at,
     }));
+  }
+
+  /** The id of a token just issued (to list and revoke it by), from its value. */
+  async tokenIdOf(token: string): Promise<string | null> {
+    const rows = await this.db.query<{ id: string }>("SELECT id FROM hub_tokens WHERE token_sha256 = $1", [
+      tokenHash(token),
+    ]);
+    return rows[0]?.id ?? null;
   }
 
   /** Revokes one of the user's own tokens by its id; false when the user has no such active token. */
