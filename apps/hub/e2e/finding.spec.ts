@@ -225,6 +225,6 @@ test("the pages in light, dark and at phone width", async ({ page, guard: _ }) =
   await page.keyboard.press("Control+k");
   const dialog = page.getByRole("dialog", { name: "Search the hub" });
   await dialog.getByRole("combobox").fill("bert");
-  await expect(dialog.getByRole("option").first()).toBeVisible();
+  await expect(dialog.getByRole("group", { name: "Models" }).getByRole("option").first()).toBeVisible();
   await screenshot(page, "finding-quicksearch-phone");
 });
