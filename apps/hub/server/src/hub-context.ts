@@ -1,5 +1,6 @@
 // Everything a route module needs, built once by server.ts: configuration, repository storage, the large-file
 // store, accounts and the index. Route modules export `register(app, ctx)`.
+import type { RepoRedirects } from "./api/repo-redirects.js";
 import type { Authenticator } from "./auth/accounts.js";
 import type { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
@@ -15,4 +16,6 @@ export interface HubContext {
   index: RepoIndex;
   /** Passwords and browser sessions (auth/session-store.ts); absent = no sign-in from the browser. */
   sessions?: SessionStore;
+  /** Old ids of moved repositories (api/repo-redirects.ts); absent = a moved repository's old id is just missing. */
+  redirects?: RepoRedirects;
 }

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { RepoRedirects } from "./api/repo-redirects.js";
 import { AccountStore } from "./auth/account-store.js";
 import { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
@@ -51,6 +52,7 @@ export async function openLocalHub(
         accounts,
         index,
         sessions: new SessionStore(store.db),
+        redirects: new RepoRedirects(store.db),
       },
       index,
       dispose,

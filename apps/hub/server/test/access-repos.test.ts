@@ -249,7 +249,10 @@ describe("move and delete", () => {
     });
     expect(moved.status).toBe(200);
     expect((await call("GET", "/api/models/acme/new-name")).status).toBe(200);
-    expect((await call("GET", "/api/models/alice/old-name")).status).toBe(401);
+    // The old id redirects (hub-api.md §4.2; more in access-moves.test.ts).
+    const old = await fetch(`${hub.url}/api/models/alice/old-name`, { redirect: "manual" });
+    expect(old.status).toBe(307);
+    expect(old.headers.get("location")).toBe("/api/models/acme/new-name");
   });
 
   test("delete: 200, then gone; a missing repo is 404 RepoNotFound", async () => {

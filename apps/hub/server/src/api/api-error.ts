@@ -4,6 +4,7 @@
 // a handler becomes a 500 with a generic message.
 
 export type ApiErrorStatus =
+  | 307 // a moved repository's old id (api/repo-redirects.ts)
   | 400
   | 401
   | 403

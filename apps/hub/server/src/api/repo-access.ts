@@ -7,6 +7,7 @@ import type { HubContext } from "../hub-context.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 import { isValidRepoId } from "../repos/repo-ref.js";
 import { ApiError, RepoNotFoundError } from "./api-error.js";
+import { missingOrMoved } from "./repo-redirects.js";
 
 /** The repository as stored (its canonical id) if the caller may read it; throws RepoNotFoundError otherwise. */
 export async function readableRepo(ctx: HubContext, c: Context<HubEnv>, ref: RepoRef): Promise<RepoRef> {
@@ -14,7 +15,8 @@ export async function readableRepo(ctx: HubContext, c: Context<HubEnv>, ref: Rep
   const anonymous = principal.kind === "anonymous";
   if (!isValidRepoId(ref.id)) throw new RepoNotFoundError(anonymous);
   const registration = await ctx.index.lookup(ref);
-  if (registration === undefined) throw new RepoNotFoundError(anonymous);
+  // A miss may be the old id of a moved repository: a 307 to the new one, for callers who may read it.
+  if (registration === undefined) throw await missingOrMoved(ctx, c, ref);
   const owner = registration.id.split("/")[0] ?? "";
   if (!can(principal, "read", { owner, private: registration.private })) throw new RepoNotFoundError(anonymous);
   return { type: ref.type, id: registration.id };

@@ -183,6 +183,8 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     await ctx.storage.delete(ref).catch(() => {});
     throw error;
   }
+  // A new repository at a moved one's old id takes the id back: it no longer redirects.
+  await ctx.redirects?.forget(ref);
   if (files.length > 0) {
     const author = principal.kind === "user" ? principal.name : namespace;
     const branch = await ctx.storage.defaultBranch(ref);
@@ -211,6 +213,8 @@ async function remove(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   // start-up reconciliation removes (the reverse would leave an unlisted repository nobody can delete).
   await ctx.storage.delete(repo);
   await ctx.index.remove(repo);
+  // Old ids that led here now lead nowhere (and must not lead to a later repository of the same name).
+  await ctx.redirects?.forget(repo);
   return c.text("OK");
 }
 
@@ -244,6 +248,8 @@ async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     throw new ApiError(409, `A ${type} repository called ${existing.id} already exists`);
   await ctx.storage.move(source, target);
   await ctx.index.rename(source, target);
+  // Old URLs then redirect (hub-api.md §4.2): the old id, and ids that already led to it, now lead to the target.
+  await ctx.redirects?.moved(source, target);
   return c.json({ url: repoUrl(c, target), name: target.id });
 }
 

@@ -40,4 +40,18 @@ export const AUTH_MIGRATIONS: readonly AuthMigration[] = [
       "CREATE INDEX IF NOT EXISTS hub_tokens_user_idx ON hub_tokens (user_key)",
     ],
   },
+  {
+    version: 21,
+    name: "repository redirects: a moved repository's old id points at its new one (api/repo-redirects.ts)",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS hub_repo_redirects (
+        repo_type text NOT NULL,
+        from_key text NOT NULL,
+        to_id text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (repo_type, from_key)
+      )`,
+      "CREATE INDEX IF NOT EXISTS hub_repo_redirects_to_idx ON hub_repo_redirects (repo_type, lower(to_id))",
+    ],
+  },
 ];

@@ -137,7 +137,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
         ? await writableRepo(ctx, c, { type, id: `${ns}/${name}` })
         : await readableRepo(ctx, c, { type, id: `${ns}/${name}` });
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      // A moved repository's old id (api/repo-redirects.ts): app.ts answers the 307, which git follows.
+      if (!(error instanceof ApiError) || error.status === 307) throw error;
       const status = error.status === 401 || error.status === 403 || error.status === 404 ? error.status : 400;
       return textError(c, status, error.message);
     }
