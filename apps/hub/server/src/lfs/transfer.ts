@@ -5,7 +5,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import { join } from "node:path";
-import { Readable, Transform } from "node:stream";
+import { PassThrough, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
@@ -31,10 +31,24 @@ export function transferUrls(base: string, signer: UrlSigner, oid: string, size:
   };
 }
 
-/** The request body as a Node stream: the socket itself under @hono/node-server (no web-stream copy). */
+/**
+ * The request through a pass-through: a consumer that stops early (a body longer than declared, a bad hash)
+ * destroys only the pass-through, so the request stays readable for discardBody and the client gets the answer
+ * instead of a reset. A request that ends early (the client went away) fails the pass-through too.
+ */
+function detached(incoming: IncomingMessage): Readable {
+  const through = new PassThrough({ highWaterMark: 1024 * 1024 });
+  incoming.pipe(through);
+  incoming.once("close", () => {
+    if (!incoming.complete) through.destroy(new ApiError(400, "The upload was interrupted"));
+  });
+  return through;
+}
+
+/** The request body as a Node stream: the request itself under @hono/node-server (no web-stream copy), detached. */
 function requestBody(c: Context): Readable {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming !== undefined && typeof incoming.pipe === "function") return incoming;
+  if (incoming !== undefined && typeof incoming.pipe === "function") return detached(incoming);
   const body = c.req.raw.body;
   if (body === null) return Readable.from([]);
   return Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);

@@ -37,6 +37,10 @@ const ZERO_OID = "0".repeat(40);
 /** Retries of a commit without `parentCommit` that lost the compare-and-swap to another writer. */
 const MAX_REBASE_ATTEMPTS = 3;
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/** Files and folders this class makes inside a repository for one operation (temporary index, blob batches). */
+const PRIVATE_PREFIX = "hubkit-";
+/** Marks a tree entry whose blob is not written yet (see writeCommit). */
+const PENDING = "pending:";
 
 interface FileEntry {
   mode: string;
@@ -317,6 +321,10 @@ export class GitStorage implements RepoStorage {
     }
     const hashBlob = async (content: Buffer | string) =>
       (await this.run(ref, ["hash-object", "-w", "--stdin"], content)).toString().trim();
+    // New contents are written in one batch after the operations are read (writeBlobs); until then an entry
+    // holds the index of its content, so a path written twice keeps the last one.
+    const pending: Buffer[] = [];
+    const pendingBlob = (content: Buffer) => `${PENDING}${pending.push(content) - 1}`;
     const lfsPaths: string[] = [];
     for (const operation of request.operations) {
       if (operation.kind === "file") {
@@ -326,10 +334,10 @@ export class GitStorage implements RepoStorage {
             413,
             `${path} is larger than ${this.limits.maxRegularFileBytes} bytes: upload it as an LFS file`,
           );
-        files.set(path, { mode: "100644", oid: await hashBlob(operation.content) });
+        files.set(path, { mode: "100644", oid: pendingBlob(operation.content) });
       } else if (operation.kind === "lfsFile") {
         const path = checkedPath(operation.path);
-        files.set(path, { mode: "100644", oid: await hashBlob(lfsPointer(operation.oid, operation.size)) });
+        files.set(path, { mode: "100644", oid: pendingBlob(Buffer.from(lfsPointer(operation.oid, operation.size))) });
         lfsPaths.push(path);
       } else {
         const path = operation.kind === "deletedFolder" ? checkedFolder(operation.path) : checkedPath(operation.path);
@@ -347,6 +355,9 @@ export class GitStorage implements RepoStorage {
           });
       }
     }
+    const oids = await this.writeBlobs(ref, pending);
+    for (const entry of files.values())
+      if (entry.oid.startsWith(PENDING)) entry.oid = oids[Number(entry.oid.slice(PENDING.length))] as string;
     await this.coverLfsPaths(ref, files, lfsPaths, hashBlob);
     checkFileFolderClashes(files);
     const tree = await this.writeTree(ref, files);
@@ -354,6 +365,33 @@ export class GitStorage implements RepoStorage {
     return (await this.run(ref, ["commit-tree", tree, "-p", head, "-F", "-"], message, identity(request.author)))
       .toString()
       .trim();
+  }
+
+  /**
+   * Stores blobs with one git process for them all (`hash-object --stdin-paths` over files in a private folder of
+   * the repository): a process per file made a commit of a thousand files take seconds. git writes each object
+   * atomically; a crash leaves only the private folder, which cleanUp removes at the next start.
+   */
+  private async writeBlobs(ref: RepoRef, contents: readonly Buffer[]): Promise<string[]> {
+    if (contents.length === 0) return [];
+    if (contents.length === 1)
+      return [(await this.run(ref, ["hash-object", "-w", "--stdin"], contents[0])).toString().trim()];
+    const folder = join(this.gitDir(ref), `${PRIVATE_PREFIX}blobs-${randomBytes(8).toString("hex")}`);
+    await mkdir(folder);
+    try {
+      const paths = contents.map((_, i) => join(folder, String(i)));
+      for (const [i, content] of contents.entries()) await writeFile(paths[i] as string, content);
+      const out = await this.run(ref, ["hash-object", "-w", "--no-filters", "--stdin-paths"], `${paths.join("\n")}\n`);
+      const oids = out
+        .toString()
+        .split("\n")
+        .filter((line) => line !== "");
+      if (oids.length !== contents.length || !oids.every((oid) => COMMIT_ID.test(oid)))
+        throw new Error(`git hash-object returned ${oids.length} ids for ${contents.length} files`);
+      return oids;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   }
 
   /** Adds `.gitattributes` lines for LFS files its patterns do not cover, so git clients smudge them too. */
@@ -374,7 +412,7 @@ export class GitStorage implements RepoStorage {
   }
 
   private async writeTree(ref: RepoRef, files: Map<string, FileEntry>): Promise<string> {
-    const indexFile = join(this.gitDir(ref), `hubkit-index-${randomBytes(8).toString("hex")}`);
+    const indexFile = join(this.gitDir(ref), `${PRIVATE_PREFIX}index-${randomBytes(8).toString("hex")}`);
     const env = { GIT_INDEX_FILE: indexFile };
     try {
       const info = [...files].map(([path, entry]) => `${entry.mode} ${entry.oid}\t${path}\0`).join("");
@@ -443,7 +481,8 @@ export class GitStorage implements RepoStorage {
         for (const name of names)
           if (name.endsWith(".git"))
             for (const file of await readdir(join(typeDir, owner, name)).catch(() => [] as string[]))
-              if (file.startsWith("hubkit-index-")) await rm(join(typeDir, owner, name, file), { force: true });
+              if (file.startsWith(PRIVATE_PREFIX))
+                await rm(join(typeDir, owner, name, file), { recursive: true, force: true });
         for (const name of names) if (name.endsWith(".git")) await removeStaleLocks(join(typeDir, owner, name));
       }
     }
