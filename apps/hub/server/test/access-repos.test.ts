@@ -1,7 +1,8 @@
 // Repository lifecycle and access control on a real server: create (Python and JS body shapes, names, namespaces,
 // 409 with url), settings, move, delete; private repositories against anonymous callers, another user's read
 // token and a member of the owning organization (every read answers exactly as for a missing repository); read
-// tokens cannot write. Also createRepo through @huggingface/hub and create_repo through both Python clients.
+// tokens cannot write; gated settings refused with a clear 400. Also createRepo through @huggingface/hub and
+// create_repo through both Python clients.
 import { createRepo, deleteRepo } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type AuthHub, PYTHON_CLIENTS, runPython, startAuthHub } from "./auth-harness.js";
@@ -308,5 +309,49 @@ describe("official clients", () => {
       const result = await runPython(version, hub.url, tokens.aliceWrite, code);
       expect(result.stderr).not.toMatch(/Traceback/);
       expect(JSON.parse(result.stdout)).toEqual([`${hub.url}/alice/${name}`, `${hub.url}/alice/${name}`, true, false]);
+    }, 60_000);
+});
+
+describe("gated repositories (not supported: refused with a clear 400; every repository reports gated false)", () => {
+  const message =
+    'Gated repositories are not supported by this hub: use "private": true to limit access to the owner and its organization\'s members';
+
+  test("settings with gated auto/manual is 400 and changes nothing; gated false is accepted", async () => {
+    await call("POST", "/api/repos/create", tokens.aliceWrite, { name: "gate-me", type: "dataset" });
+    for (const gated of ["auto", "manual"]) {
+      const refused = await call("PUT", "/api/datasets/alice/gate-me/settings", tokens.aliceWrite, {
+        gated,
+        private: true,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("x-error-message")).toBe(message);
+      expect(await refused.json()).toEqual({ error: message });
+    }
+    // Nothing was applied (not even the private flag sent with it).
+    const info = (await (await call("GET", "/api/datasets/alice/gate-me")).json()) as Record<string, unknown>;
+    expect(info).toMatchObject({ private: false, gated: false });
+    const listed = (await (await call("GET", "/api/datasets?author=alice")).json()) as Array<Record<string, unknown>>;
+    expect(listed.find((item) => item.id === "alice/gate-me")).toMatchObject({ gated: false });
+    const off = await call("PUT", "/api/datasets/alice/gate-me/settings", tokens.aliceWrite, { gated: false });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ id: "alice/gate-me", private: false, gated: false });
+  });
+
+  for (const version of PYTHON_CLIENTS)
+    test(`huggingface_hub ${version}: update_repo_settings(gated=...) raises with the hub's message`, async () => {
+      const code = [
+        "import json; from huggingface_hub import HfApi",
+        "from huggingface_hub.utils import HfHubHTTPError",
+        "try:",
+        "    HfApi().update_repo_settings('alice/gate-me', gated='auto', repo_type='dataset')",
+        "    print(json.dumps(None))",
+        "except HfHubHTTPError as error:",
+        "    print(json.dumps([error.response.status_code, type(error).__name__, str(error)]))",
+      ].join("\n");
+      const result = await runPython(version, hub.url, tokens.aliceWrite, code);
+      expect(result.stderr).not.toMatch(/Traceback/);
+      const [status, kind, text] = JSON.parse(result.stdout) as [number, string, string];
+      expect([status, kind]).toEqual([400, "BadRequestError"]);
+      expect(text).toContain("Gated repositories are not supported by this hub");
     }, 60_000);
 });

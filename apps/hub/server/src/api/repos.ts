@@ -260,7 +260,11 @@ async function settings(ctx: HubContext, c: Context<HubEnv>, type: RepoType): Pr
   const gated = body.gated;
   if (gated !== undefined && gated !== false && gated !== null) {
     if (gated !== "auto" && gated !== "manual") throw new ApiError(400, '"gated" must be "auto", "manual" or false');
-    throw new ApiError(400, "Gated repositories are not supported by this hub");
+    // Not implemented: access requests and approvals would gate file reads only, not the info (a later step).
+    throw new ApiError(
+      400,
+      'Gated repositories are not supported by this hub: use "private": true to limit access to the owner and its organization\'s members',
+    );
   }
   const isPrivate = privacy(body, type);
   if (isPrivate !== undefined) await ctx.index.setPrivate(repo, isPrivate);
