@@ -1,9 +1,10 @@
 // Old URLs of a moved repository redirect (hub-api.md §4.2): on a real server, API info, revision, tree, resolve
 // and datasets answer 307 with a relative Location naming the new id; chains collapse; a new repository at an old
 // id takes it back; deleting the target ends the redirect; a private target's old id answers exactly as a missing
-// repository to whoever may not read it. git clone of the old URL, and Python model_info / hf_hub_download of the
-// old id (both client versions), reach the new repository.
-import { readFileSync } from "node:fs";
+// repository to whoever may not read it. git clone (LFS included) and push through the old URL, and Python
+// model_info / hf_hub_download of the old id (both client versions), reach the new repository.
+import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PYTHON_CLIENTS, runPython } from "./auth-harness.js";
@@ -134,17 +135,51 @@ describe("old URLs redirect", () => {
   });
 });
 
-test("git clone of the old URL clones the moved repository", async () => {
+test("git clone (with an LFS file) and git push through the old URL reach the moved repository", async () => {
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: hub.work,
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_AUTHOR_NAME: "Alice",
+    GIT_AUTHOR_EMAIL: "alice@example.org",
+    GIT_COMMITTER_NAME: "Alice",
+    GIT_COMMITTER_EMAIL: "alice@example.org",
+  };
+  const git = (cwd: string, ...args: string[]) => run("git", args, { cwd, env, timeoutMs: 60_000 });
+  const withToken = (path: string) => hub.url.replace("http://", `http://alice:${hub.writeToken}@`) + path;
+  expect((await git(hub.work, "lfs", "install", "--skip-repo")).code).toBe(0);
+  // An LFS file (safetensors is LFS in the initial .gitattributes), pushed before the move.
   await create("clone-old");
+  const first = join(hub.work, "first");
+  expect((await git(hub.work, "clone", "-q", withToken("/alice/clone-old"), first)).code).toBe(0);
+  const weights = randomBytes(100_000);
+  writeFileSync(join(first, "model.safetensors"), weights);
+  await git(first, "add", "model.safetensors");
+  await git(first, "commit", "-qm", "Add weights");
+  const pushed = await git(first, "push", "-q", "origin", "main");
+  expect(pushed.code, pushed.stderr).toBe(0);
+  // The index follows a push asynchronously: wait for it, so that the move does not race that sync.
+  const head = (await git(first, "rev-parse", "HEAD")).stdout.trim();
+  await expect
+    .poll(async () => ((await (await fetch(`${hub.url}/api/models/alice/clone-old`)).json()) as { sha?: string }).sha)
+    .toBe(head);
   await move("alice/clone-old", "alice/clone-new");
+
   const dir = join(hub.work, "clone");
-  const clone = await run("git", ["clone", "-q", `${hub.url}/alice/clone-old`, dir], {
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: hub.work, GIT_TERMINAL_PROMPT: "0" },
-    timeoutMs: 60_000,
-  });
+  const clone = await git(hub.work, "clone", "-q", `${hub.url}/alice/clone-old`, dir);
   expect(clone.code, clone.stderr).toBe(0);
   expect(readFileSync(join(dir, "hello.txt"), "utf8")).toBe("hello from clone-old\n");
-}, 60_000);
+  expect(readFileSync(join(dir, "model.safetensors")).equals(weights)).toBe(true);
+  // The first clone's remote still names the old id: a push through it lands in the moved repository.
+  writeFileSync(join(first, "notes.txt"), "pushed through the old URL\n");
+  await git(first, "add", "notes.txt");
+  await git(first, "commit", "-qm", "Add notes");
+  const again = await git(first, "push", "-q", "origin", "main");
+  expect(again.code, again.stderr).toBe(0);
+  const notes = await fetch(`${hub.url}/alice/clone-new/resolve/main/notes.txt`);
+  expect(await notes.text()).toBe("pushed through the old URL\n");
+}, 90_000);
 
 describe("official clients follow", () => {
   beforeAll(async () => {
