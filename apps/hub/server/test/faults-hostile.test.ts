@@ -243,6 +243,19 @@ describe("LFS uploads", () => {
     expect((await failure(await batch([], ["xet"]))).status).toBe(422);
   });
 
+  it("a client that goes away mid-upload leaves no temporary file and no object", async () => {
+    const bytes = randomBytes(2 * 1024 * 1024);
+    const href = await uploadHref(sha256(bytes), bytes.length);
+    const put = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
+    put.on("error", () => {});
+    put.write(bytes.subarray(0, bytes.length / 2));
+    const tmp = join(hub.dataDir, "lfs", "tmp");
+    await until(() => filesUnder(tmp).length > 0, "the upload's temporary file");
+    put.destroy();
+    await until(() => filesUnder(tmp).length === 0, "the temporary file's removal");
+    expect(filesUnder(join(hub.dataDir, "lfs"))).toEqual([]);
+  });
+
   it("stores nothing for a body shorter or longer than declared, or whose bytes do not match the sha256", async () => {
     const bytes = randomBytes(50_000);
     const oid = sha256(bytes);
@@ -323,4 +336,12 @@ function endlessBody(
     req.on("drain", pump);
     pump();
   });
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 10));
+  }
 }
