@@ -202,7 +202,7 @@ describe("commit bodies", () => {
     expect(answer.body).toContain(`Request body larger than ${MAX_BODY} bytes`);
     expect(answer.sent).toBeLessThan(64 * MAX_BODY);
     expect(answer.cut, "the server must close the connection, not read on").toBe(true);
-  });
+  }, 60_000);
 });
 
 describe("LFS uploads", () => {
@@ -254,7 +254,7 @@ describe("LFS uploads", () => {
     put.destroy();
     await until(() => filesUnder(tmp).length === 0, "the temporary file's removal");
     expect(filesUnder(join(hub.dataDir, "lfs"))).toEqual([]);
-  });
+  }, 60_000);
 
   it("stores nothing for a body shorter or longer than declared, or whose bytes do not match the sha256", async () => {
     const bytes = randomBytes(50_000);
@@ -277,7 +277,7 @@ describe("LFS uploads", () => {
     expect(forged.status).toBe(403);
     expect(forged.cut, "the server must stop draining a body that never ends").toBe(true);
     expect(filesUnder(join(hub.dataDir, "lfs"))).toEqual([]);
-  });
+  }, 60_000);
 });
 
 it("leaves the data folder as it was: no stray file, repository unchanged, fsck clean; the server still serves", async () => {

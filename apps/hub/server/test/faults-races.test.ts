@@ -60,7 +60,7 @@ describe("concurrent commits on one branch", () => {
     }
     expect(await files()).toEqual([...before, `racer-${winner}.txt`].sort());
     expect(await indexedSha()).toBe(await headOnDisk(hub, REPO));
-  });
+  }, 60_000);
 
   it("without parentCommit: every commit lands, none is lost", async () => {
     const before = await files();
@@ -76,7 +76,7 @@ describe("concurrent commits on one branch", () => {
     expect(await count()).toBe(commitsBefore + RACERS);
     expect(await indexedSha()).toBe(await headOnDisk(hub, REPO));
     expect(await fsckAll(hub.dataDir)).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe("a tree of more than 1,000 entries", () => {
@@ -101,7 +101,7 @@ describe("a tree of more than 1,000 entries", () => {
     const listed = await files();
     for (const name of names) expect(listed).toContain(name);
     expect(all.filter((path) => path.startsWith("pages/f-"))).toHaveLength(MANY);
-  });
+  }, 60_000);
 
   for (const version of PYTHON_CLIENTS)
     it(`huggingface_hub ${version}: list_repo_files returns every file`, async () => {
