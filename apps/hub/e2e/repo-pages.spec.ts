@@ -98,6 +98,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test("a hostile card renders inert and fast", async ({ page, guard: _ }) => {
+  test.setTimeout(90_000);
   const dialogs = watchForAttacks(page);
   const started = Date.now();
   await page.goto(`/${repoId}`);
@@ -137,7 +138,9 @@ test("a hostile card renders inert and fast", async ({ page, guard: _ }) => {
   await expect(card).not.toContainText("pipeline_tag");
   await page.getByText("Metadata (3 fields").click();
   await expect(page.getByRole("row", { name: /license apache-2.0/ })).toBeVisible();
-  await expect(page.getByRole("button", { name: /Show the whole model card/ })).toBeVisible();
+  const showAll = page.getByRole("button", { name: /Show the whole model card \(\d{3,4} KB\)/ });
+  await expect(showAll).toBeVisible();
+  const previewRows = await card.locator("tr").count();
   // Header chips from the card and tags.
   await expect(page.getByRole("link", { name: "License: apache-2.0" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Text Classification" })).toHaveAttribute(
@@ -146,6 +149,12 @@ test("a hostile card renders inert and fast", async ({ page, guard: _ }) => {
   );
   expect(await accessibilityProblems(page)).toEqual([]);
   await shoot(page, "card");
+  // The rest of the card is read and rendered on request, still inert.
+  await showAll.click();
+  await expect(showAll).toHaveCount(0);
+  await expect.poll(() => card.locator("tr").count(), { timeout: 30_000 }).toBeGreaterThan(previewRows * 5);
+  expect(await card.locator("script, iframe, [onerror]").count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
 });
 
 test("files: folders, breadcrumbs, last commits, pagination and the revision picker", async ({ page, guard: _ }) => {

@@ -1,6 +1,6 @@
 // The Card section: the README rendered (sanitised), its front matter as a metadata table, and for models the
 // sidebar (use this model, parameters, GGUF files, inference, finetunes).
-import { lazy, Suspense, useMemo } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { ErrorMessage, Loading } from "../../components/status";
 import { useAsync } from "../../lib/use-async";
 import { AboveCard } from "../datasets/above-card";
@@ -14,13 +14,19 @@ const ModelSidebar = lazy(() => import("./model-sidebar"));
 
 /** Most bytes of a card read (a bigger card shows its first 2 MB). */
 export const MAX_CARD_BYTES = 2 * 1024 * 1024;
+/** Bytes read for the first render (about PREVIEW_CHARS characters of text). */
+export const PREVIEW_BYTES = 64 * 1024;
 
 export default function CardTab({ repo, info }: { repo: RepoId; info: RepoInfo }) {
   const readme = info.siblings?.find((file) => file.rfilename.toLowerCase() === "readme.md")?.rfilename;
   const rev = info.sha ?? "main";
-  const card = useAsync(`${repo.type}:${repo.id}@${rev}:${readme ?? ""}`, (signal) =>
-    readme ? readText(rawUrl(repo, rev, readme), MAX_CARD_BYTES, signal) : Promise.resolve(undefined),
+  // The first PREVIEW_BYTES first (what the page shows at once); the rest, up to MAX_CARD_BYTES, on request.
+  const [whole, setWhole] = useState(false);
+  const limit = whole ? MAX_CARD_BYTES : PREVIEW_BYTES;
+  const card = useAsync(`${repo.type}:${repo.id}@${rev}:${readme ?? ""}:${limit}`, (signal) =>
+    readme ? readText(rawUrl(repo, rev, readme), limit, signal) : Promise.resolve(undefined),
   );
+
   const { type, id } = repo;
   const links = useMemo(() => markdownLinks(type, id, rev), [type, id, rev]);
   const label = `${TYPE_LABEL[repo.type]} card`;
@@ -54,8 +60,14 @@ export default function CardTab({ repo, info }: { repo: RepoId; info: RepoInfo }
           <ErrorMessage error={card.error} what="the card" />
         ) : card.data !== undefined ? (
           <>
-            <CardBody markdown={card.data.text} links={links} label={label} />
-            {card.data.truncated ? (
+            <CardBody
+              markdown={card.data.text}
+              links={links}
+              label={label}
+              more={!whole && card.data.truncated ? { total: card.data.total, load: () => setWhole(true) } : undefined}
+              showAll={whole}
+            />
+            {whole && card.data.truncated ? (
               <p className="muted small">The card is longer than 2 MB; the rest is not shown.</p>
             ) : null}
           </>
