@@ -1,6 +1,7 @@
 // The card's `widget:` list → widgetData: parsed from real YAML cards, only a widget example's keys with their
 // types, shorthand strings, hostile shapes dropped, bounded count; and on a real server, `GET /api/models/{id}`
-// (plain, `expand[]=widgetData`) and Python's `model_info(...).widget_data` with both client versions.
+// (plain, `expand[]=widgetData`) and Python's `model_info(...).widget_data` (and `transformers_info`, which Python
+// builds a dataclass from) with both client versions.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { cardDataOf } from "../src/derive/card.js";
 import { MAX_WIDGET_EXAMPLES, widgetDataOf } from "../src/derive/widget.js";
@@ -78,16 +79,22 @@ describe("on a real server", () => {
     hub = await startAuthHub();
     await hub.user("alice");
     write = await hub.token("alice", "write");
-    for (const [name, readme] of [
-      ["widgets", card],
-      ["plain", "---\nlicense: mit\n---\n"],
+    // "widgets" is also a transformers fill-mask model (config and tokenizer files) for transformersInfo.
+    const config = JSON.stringify({ architectures: ["BertForMaskedLM"], model_type: "bert" });
+    for (const [name, files] of [
+      ["widgets", { "README.md": card, "config.json": config, "tokenizer_config.json": "{}" }],
+      ["plain", { "README.md": "---\nlicense: mit\n---\n" }],
     ] as const) {
       const created = await fetch(`${hub.url}/api/repos/create`, {
         method: "POST",
         headers: { Authorization: `Bearer ${write}`, "Content-Type": "application/json" },
         body: JSON.stringify({
           name,
-          files: [{ path: "README.md", content: Buffer.from(readme).toString("base64"), encoding: "base64" }],
+          files: Object.entries(files).map(([path, text]) => ({
+            path,
+            content: Buffer.from(text).toString("base64"),
+            encoding: "base64",
+          })),
         }),
       });
       expect(created.status).toBe(200);
@@ -111,13 +118,18 @@ describe("on a real server", () => {
   });
 
   for (const version of PYTHON_CLIENTS)
-    test(`huggingface_hub ${version}: model_info().widget_data`, async () => {
+    test(`huggingface_hub ${version}: model_info().widget_data and transformers_info`, async () => {
       const code = [
         "import json; from huggingface_hub import HfApi",
-        "print(json.dumps(HfApi().model_info('alice/widgets').widget_data))",
+        "info = HfApi().model_info('alice/widgets')",
+        "t = info.transformers_info",
+        "print(json.dumps([info.widget_data, [t.auto_model, t.pipeline_tag, t.processor]]))",
       ].join("\n");
       const result = await runPython(version, hub.url, undefined, code);
       expect(result.stderr).not.toMatch(/Traceback/);
-      expect(JSON.parse(result.stdout)).toEqual([{ text: "Paris is the [MASK] of France.", example_title: "Capital" }]);
+      expect(JSON.parse(result.stdout)).toEqual([
+        [{ text: "Paris is the [MASK] of France.", example_title: "Capital" }],
+        ["AutoModelForMaskedLM", "fill-mask", "AutoTokenizer"],
+      ]);
     }, 60_000);
 });
