@@ -14,9 +14,9 @@ import { type ModelSearch, TABLES, toPrefixQuery } from "../store/model-store.js
 import { ApiError } from "./api-error.js";
 import { parseModelQuery } from "./model-query.js";
 
-export const FACET_SCAN_ROWS = 20_000;
+export const FACET_SCAN_ROWS = 10_000;
 export const FACET_VALUES = 40;
-const FACET_CACHE_MS = 5_000;
+const FACET_CACHE_MS = 30_000;
 const FACET_CACHE_ENTRIES = 200;
 
 /** Where a facet's values live: a column, an array column, or the tags (those with a prefix, or matching a rule). */
@@ -204,7 +204,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       cache.set(key, entry);
       entry.answer.catch(() => cache.delete(key));
     }
-    c.header("Cache-Control", "private, max-age=5");
+    c.header("Cache-Control", "private, max-age=30");
     return c.json(await entry.answer);
   });
 }
