@@ -1,5 +1,5 @@
-import { describe, expect, test } from "vitest";
-import { baseArgs, describeError, toOutput } from "./run-task";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { baseArgs, describeError, fetchWithoutTokenForThisSite, toOutput } from "./run-task";
 
 describe("try-it outputs", () => {
   test("classification lists become a chart", () => {
@@ -42,8 +42,33 @@ describe("try-it outputs", () => {
   test("errors read well", () => {
     expect(describeError(new DOMException("aborted", "AbortError"))).toBe("Stopped.");
     expect(describeError(new TypeError("Failed to fetch"))).toMatch(/cannot be reached/);
+    const wrapped = Object.assign(
+      new Error("Network error on http://127.0.0.1:9/v1/chat/completions: Failed to fetch"),
+      {
+        name: "InferenceClientNetworkError",
+      },
+    );
+    expect(describeError(wrapped)).toMatch(/cannot be reached/);
     expect(describeError(new Error("Model x is not supported provider y."))).toBe(
       "Model x is not supported provider y.",
     );
+  });
+});
+
+describe("the typed token stays off this site", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test("look-ups on this site go without Authorization; provider calls keep it", async () => {
+    const seen: { url: string; authorization: string | null }[] = [];
+    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ url: String(input), authorization: new Headers(init?.headers).get("Authorization") });
+      return new Response("{}");
+    });
+    const headers = { Authorization: "Bearer hf_router_token", Accept: "application/json" };
+    await fetchWithoutTokenForThisSite(`${window.location.origin}/api/models/a/b?expand[]=inferenceProviderMapping`, {
+      headers,
+    });
+    await fetchWithoutTokenForThisSite("https://router.example/together/v1/chat/completions", { headers });
+    expect(seen.map((request) => request.authorization)).toEqual([null, "Bearer hf_router_token"]);
   });
 });

@@ -65,9 +65,23 @@ export function baseArgs(target: Target, model: string): Record<string, unknown>
   return { ...common, provider: target.provider, model };
 }
 
+/**
+ * The token typed into the page is for the router or a provider, never for this hub: requests to this site (the
+ * provider-mapping look-up) go without it, so it is neither leaked to this server nor refused by it as an unknown
+ * token (401). The browser's own session cookie still goes with them.
+ */
+export const fetchWithoutTokenForThisSite: typeof fetch = (input, init) => {
+  const href = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (init?.headers === undefined || new URL(href, window.location.href).origin !== window.location.origin)
+    return fetch(input, init);
+  const headers = new Headers(init.headers);
+  headers.delete("Authorization");
+  return fetch(input, { ...init, headers });
+};
+
 /** Options shared by every call: provider mappings are looked up on this site's own API. */
 export function callOptions(signal: AbortSignal): Record<string, unknown> {
-  return { signal, hubUrl: window.location.origin, maxRetries: 2 };
+  return { signal, hubUrl: window.location.origin, maxRetries: 2, fetch: fetchWithoutTokenForThisSite };
 }
 
 function taskArgs(task: string, input: string | Blob): Record<string, unknown> {
@@ -142,7 +156,10 @@ export function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   if (typeof navigator !== "undefined" && navigator.onLine === false)
     return `You are offline: ${message}. Use a local endpoint (llama.cpp, Ollama) or reconnect.`;
-  if (error instanceof TypeError && /fetch|network/i.test(message))
+  // The client wraps every network failure in InferenceClientNetworkError (checked by name: the class lives in the
+  // lazily loaded client); a bare fetch TypeError can still come from elsewhere.
+  const network = error instanceof Error && error.name === "InferenceClientNetworkError";
+  if (network || (error instanceof TypeError && /fetch|network/i.test(message)))
     return `The endpoint cannot be reached (${message}). Check the URL, that the server is running and that it allows this origin (CORS), or whether you are offline.`;
   return message;
 }
