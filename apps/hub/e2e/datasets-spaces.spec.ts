@@ -37,6 +37,7 @@ test("a dataset with a CSV and a Parquet file shows its rows, split by split", a
 
   // The Parquet split: read by hyparquet in a worker, the file's row count from its metadata.
   await split.getByRole("button", { name: "test" }).click();
+  await expect(page).toHaveURL(/\?split=test$/);
   await expect(viewer.getByText(/\d+ rows?/)).toBeVisible();
   const headers = await table.getByRole("columnheader").allTextContents();
   expect(headers.length).toBeGreaterThan(1);
@@ -85,6 +86,11 @@ test("the viewer follows the card's configs and reports a broken file", async ({
   await expect(table.getByRole("row").nth(1).getByRole("cell")).toHaveText(["a pixel", "1", '["x","y"]']);
   await viewer.getByLabel("Subset").selectOption("broken");
   await expect(viewer.getByRole("alert")).toContainText("Could not load the rows");
+  // The pick is in the URL: Back returns to the first subset.
+  await expect(page).toHaveURL(/\?config=broken$/);
+  await page.goBack();
+  await expect(viewer.getByLabel("Subset")).toHaveValue("captions");
+  await expect(table.getByRole("row")).toHaveCount(3);
 });
 
 test("a column naming the repository's images shows them inline", async ({ page, request, guard: _ }) => {

@@ -4,6 +4,7 @@
 import { useId, useMemo, useState } from "react";
 import { Link } from "../../components/link";
 import { ErrorMessage, Loading } from "../../components/status";
+import { useSearchState } from "../../lib/search-state";
 import { useAsync } from "../../lib/use-async";
 import { readText } from "../repo/read-file";
 import type { RepoInfo } from "../repo/repo-data";
@@ -50,8 +51,10 @@ async function loadPreview(
 
 export default function DatasetViewer({ repo, info }: { repo: RepoId; info: RepoInfo }) {
   const configs = useMemo(() => datasetLayout(info.siblings ?? [], info.cardData), [info.siblings, info.cardData]);
-  const [configName, setConfigName] = useState<string>();
-  const [splitName, setSplitName] = useState<string>();
+  // The subset and split are in the page's URL (`?config=…&split=…`), so a view can be shared and Back undoes a pick.
+  const { params, setParams } = useSearchState();
+  const configName = params.get("config") ?? undefined;
+  const splitName = params.get("split") ?? undefined;
   const [filePath, setFilePath] = useState<string>();
   const ids = useId();
   const config = configs.find((c) => c.name === configName) ?? configs[0];
@@ -73,8 +76,7 @@ export default function DatasetViewer({ repo, info }: { repo: RepoId; info: Repo
             <select
               value={config.name}
               onChange={(event) => {
-                setConfigName(event.target.value);
-                setSplitName(undefined);
+                setParams({ config: event.target.value, split: undefined });
                 setFilePath(undefined);
               }}
             >
@@ -94,7 +96,7 @@ export default function DatasetViewer({ repo, info }: { repo: RepoId; info: Repo
               type="button"
               aria-pressed={s.name === split.name}
               onClick={() => {
-                setSplitName(s.name);
+                setParams({ split: s.name });
                 setFilePath(undefined);
               }}
             >
