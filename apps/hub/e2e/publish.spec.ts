@@ -409,3 +409,18 @@ test("a visitor's profile view hides private repositories; unknown names are not
     await visitor.close();
   }
 });
+
+test("a signed-in user likes and unlikes a repository from its page", async ({ page, guard: _ }) => {
+  const user = unique("liker");
+  const csrf = await joinByApi(page.request, user);
+  await createByApi(page.request, csrf, "liked-model");
+  await page.goto(`/${user}/liked-model`);
+  const like = page.getByRole("button", { name: /^Like/ });
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await like.click();
+  await expect(page.getByRole("button", { name: /Liked · 1/ })).toHaveAttribute("aria-pressed", "true");
+  const info = await page.request.get(`/api/models/${user}/liked-model?expand[]=likes`);
+  expect(((await info.json()) as { likes: number }).likes).toBe(1);
+  await page.getByRole("button", { name: /Liked · 1/ }).click();
+  await expect(page.getByRole("button", { name: /Like · 0/ })).toHaveAttribute("aria-pressed", "false");
+});

@@ -4,7 +4,7 @@ import { PIPELINE_DATA } from "@hubkit/tasks";
 import { useEffect, useState } from "react";
 import { CopyButton } from "../../components/code-block";
 import { Link } from "../../components/link";
-import { ApiRequestError } from "../../lib/api";
+import { sessionFetch } from "../../lib/session";
 import { forgetRepoInfo, loadViewer, type RepoInfo, type Whoami } from "./repo-data";
 import { type Chip, repoChips } from "./repo-tags";
 import { type RepoId, repoApiPath, TYPE_LABEL } from "./repo-url";
@@ -40,13 +40,9 @@ function LikeButton({ repo, initial }: { repo: RepoId; initial: number }) {
   const toggle = async () => {
     setProblem(undefined);
     try {
-      const response = await fetch(repoApiPath(repo, "/like"), {
-        method: liked ? "DELETE" : "POST",
-        headers: { accept: "application/json" },
-      });
-      const body = (await response.json().catch(() => ({}))) as { likes?: unknown; error?: unknown };
-      if (!response.ok)
-        throw new ApiRequestError(typeof body.error === "string" ? body.error : response.statusText, response.status);
+      // Through the session helper: a cookie-authenticated write must carry the CSRF token, else it counts as anonymous.
+      const response = await sessionFetch(repoApiPath(repo, "/like"), { method: liked ? "DELETE" : "POST" });
+      const body = (await response.json().catch(() => ({}))) as { likes?: unknown };
       if (typeof body.likes === "number") setLikes(body.likes);
       setLiked(!liked);
       forgetRepoInfo(repo);
