@@ -11,7 +11,9 @@ afterEach(() => {
 test("unknown routes get a friendly not-found page with links back", async () => {
   window.history.replaceState(null, "", "/definitely/not/here");
   render(<App />);
-  expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+  // A two-segment path is first taken as a repository page (its lazy chunk loads, then the API answers 404), which
+  // can take longer than findBy's default 1 s on a busy test machine.
+  expect(await screen.findByRole("heading", { name: "Page not found" }, { timeout: 10_000 })).toBeTruthy();
   expect(screen.getByRole("link", { name: "models" }).getAttribute("href")).toBe("/models");
   expect(document.title).toBe("Not found · Hubkit");
 });
