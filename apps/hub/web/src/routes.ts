@@ -1,6 +1,6 @@
 // The typed route table: every page of the site, its path pattern and the lazily loaded module that renders it.
 import { type ComponentType, type LazyExoticComponent, lazy } from "react";
-import { isReservedNamespace } from "./lib/reserved-names";
+import { isReservedNamespace } from "../../shared/reserved-names";
 
 export interface RouteParams {
   [name: string]: string;

@@ -1,6 +1,9 @@
 // Repository identity: the three repository types, their URL prefixes and API segments, and the name rules of
 // hub-api.md §5. Every route parses ids through here before touching the disk or the index.
 
+// The reserved names (site sections, other types' URL prefixes) are one list shared with the web router.
+import { isReservedNamespace } from "../../../shared/reserved-names.js";
+
 export const REPO_TYPES = ["model", "dataset", "space"] as const;
 export type RepoType = (typeof REPO_TYPES)[number];
 
@@ -53,43 +56,8 @@ export function isValidRepoId(id: string): boolean {
 // all digits; 2-42 characters (the hub's published username rules).
 const NAMESPACE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,40}[A-Za-z0-9])$/;
 
-/**
- * Names no user or organization can take: they are the site's own sections and the URL prefixes of the other
- * repository types, so `/{name}` would be ambiguous.
- */
-export const RESERVED_NAMESPACES: ReadonlySet<string> = new Set([
-  "api",
-  "admin",
-  "assets",
-  "avatars",
-  "buckets",
-  "chat-template",
-  "datasets",
-  "docs",
-  "gguf",
-  "join",
-  "kernels",
-  "libraries",
-  "login",
-  "logout",
-  "models",
-  "new",
-  "new-dataset",
-  "new-space",
-  "organizations",
-  "playground",
-  "search",
-  "settings",
-  "spaces",
-  "static",
-  "tasks",
-  "system",
-]);
-
 export function isValidNamespace(name: string): boolean {
-  return (
-    NAMESPACE.test(name) && !name.includes("--") && !/^\d+$/.test(name) && !RESERVED_NAMESPACES.has(name.toLowerCase())
-  );
+  return NAMESPACE.test(name) && !name.includes("--") && !/^\d+$/.test(name) && !isReservedNamespace(name);
 }
 
 export function repoKey(ref: RepoRef): string {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { RESERVED_NAMESPACES as SERVER_RESERVED } from "../../../../server/src/repos/repo-ref";
-import { RESERVED_NAMESPACES } from "../../lib/reserved-names";
+import { isValidNamespace } from "../../../../server/src/repos/repo-ref";
+import { RESERVED_NAMESPACES } from "../../../../shared/reserved-names";
 import { matchRoute } from "../../routes";
 import { frontMatterRows, stripFrontMatter } from "./front-matter";
 import { repoChips } from "./repo-tags";
@@ -68,8 +68,17 @@ describe("routes", () => {
     expect(matchRoute("/models/alice/demo")?.route.pattern).toBe("/models/:namespace/:name");
   });
 
-  test("the web's reserved names are the server's", () => {
-    expect([...RESERVED_NAMESPACES].sort()).toEqual([...SERVER_RESERVED].sort());
+  test("a name the server refuses as an owner is never read as one by the router", () => {
+    // Both sides read the one shared list; this checks each side really consults it (in any letter case).
+    for (const name of RESERVED_NAMESPACES) {
+      for (const spelling of [name, name.toUpperCase()]) {
+        expect(isValidNamespace(spelling), spelling).toBe(false);
+        expect(matchRoute(`/${spelling}`)?.route.pattern, spelling).not.toBe("/:name");
+        expect(matchRoute(`/${spelling}/a/b`)?.route.pattern, spelling).not.toBe("/:owner/:name");
+      }
+    }
+    expect(isValidNamespace("alice")).toBe(true);
+    expect(matchRoute("/alice")?.route.pattern).toBe("/:name");
   });
 });
 
