@@ -2,25 +2,10 @@
 // is shown as text. Links are only http(s) or relative (external ones open without a referrer); code blocks are
 // highlighted with lib/highlight.ts and copyable.
 import { Fragment, type ReactNode } from "react";
-import type { HighlightLanguage } from "../lib/highlight";
+import { fenceLanguage } from "../lib/fence-language";
 import { type Block, type Inline, parseMarkdown } from "../lib/markdown";
 import { CodeBlock } from "./code-block";
 import { Link } from "./link";
-
-const LANGUAGES: Record<string, HighlightLanguage> = {
-  python: "python",
-  py: "python",
-  js: "js",
-  javascript: "js",
-  ts: "js",
-  typescript: "js",
-  sh: "sh",
-  bash: "sh",
-  shell: "sh",
-  console: "sh",
-  json: "json",
-  jinja: "jinja",
-};
 
 /**
  * `topLevel` is the heading level the document's largest headings get (e.g. 3 under the section's h2); deeper ones
@@ -64,7 +49,7 @@ function BlockView({ block }: { block: Exclude<Block, { kind: "heading" }> }) {
       return block.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
     }
     case "code": {
-      const language = LANGUAGES[block.language] ?? "text";
+      const language = fenceLanguage(block.language) ?? "text";
       return <CodeBlock code={block.text} language={language} label={`${block.language || "code"} example`} />;
     }
     case "rule":

@@ -4,7 +4,8 @@
 // relative links and images pointed at the repository's blob/resolve URLs, code highlighted, tables scrollable.
 import DOMPurify from "dompurify";
 import { Marked } from "marked";
-import { type HighlightLanguage, highlight } from "../../lib/highlight";
+import { fenceLanguage } from "../../lib/fence-language";
+import { highlight } from "../../lib/highlight";
 import { stripFrontMatter } from "./front-matter";
 
 export interface CardLinks {
@@ -40,22 +41,6 @@ const FORBIDDEN_TAGS = [
   "portal",
 ];
 const FORBIDDEN_ATTRS = ["style", "srcset", "action", "formaction", "ping", "background", "poster", "xlink:href"];
-
-const LANGUAGES: Record<string, HighlightLanguage> = {
-  python: "python",
-  py: "python",
-  js: "js",
-  javascript: "js",
-  ts: "js",
-  typescript: "js",
-  sh: "sh",
-  bash: "sh",
-  shell: "sh",
-  console: "sh",
-  json: "json",
-  jinja: "jinja",
-  jinja2: "jinja",
-};
 
 /** A URL with a scheme or `//host`: left as it is (DOMPurify has already dropped the unsafe schemes). */
 const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -142,7 +127,7 @@ function shiftHeadings(root: DocumentFragment, baseLevel: number): void {
 function highlightCode(root: DocumentFragment): void {
   for (const code of root.querySelectorAll("pre > code")) {
     const language = /(?:^|\s)language-([\w-]+)/.exec(code.className)?.[1]?.toLowerCase();
-    const mapped = language === undefined ? undefined : LANGUAGES[language];
+    const mapped = language === undefined ? undefined : fenceLanguage(language);
     if (mapped === undefined) continue;
     const text = code.textContent ?? "";
     const spans = highlight(text, mapped).map((token) => {
