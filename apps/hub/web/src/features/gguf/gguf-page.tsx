@@ -7,7 +7,8 @@ import {
   parseGGUFQuantLabel,
 } from "@hubkit/tasks";
 import { useState } from "react";
-import { formatValue, type GGUFHeader, parseGGUFHeader } from "../../../../shared/gguf-header";
+import { type GGUFHeader, parseGGUFHeader } from "../../../../shared/gguf-header";
+import { GgufMetadataTable } from "./gguf-metadata-table";
 
 const QUANTS = Object.entries(GGUF_QUANT_DESCRIPTIONS).map(([name, info]) => ({
   name,
@@ -112,28 +113,7 @@ function GgufInspector() {
             GGUF version {header.version}, {header.tensorCount.toString()} tensors, {header.metadata.length} metadata
             entries{header.truncated ? " (the header continues past the part read)" : ""}.
           </p>
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Value</th>
-                </tr>
-              </thead>
-              <tbody>
-                {header.metadata.map((entry) => (
-                  <tr key={entry.key}>
-                    <th scope="row">
-                      <code>{entry.key}</code>
-                    </th>
-                    <td>{entry.type}</td>
-                    <td className="break">{formatValue(entry.value)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <GgufMetadataTable entries={header.metadata} />
         </div>
       ) : null}
     </section>

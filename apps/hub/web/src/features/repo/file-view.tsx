@@ -2,10 +2,11 @@
 // images, audio and video from `resolve`, header viewers for safetensors and GGUF weights, and raw/download links.
 // Large files are never loaded whole: text beyond the bound is "too large to display", weights are read by range.
 import { useMemo } from "react";
-import { formatValue, parseGGUFHeader } from "../../../../shared/gguf-header";
+import { parseGGUFHeader } from "../../../../shared/gguf-header";
 import { CodeBlock } from "../../components/code-block";
 import { AsyncView } from "../../components/status";
 import { useAsync } from "../../lib/use-async";
+import { GgufMetadataTable } from "../gguf/gguf-metadata-table";
 import { CardBody } from "./card-body";
 import { fileKind, looksBinary } from "./file-kind";
 import { Breadcrumbs } from "./files-tab";
@@ -226,28 +227,7 @@ function GgufView({ url }: { url: string }) {
             GGUF version {header.version}, {header.tensorCount.toLocaleString("en")} tensors
             {header.truncated ? " (the metadata is longer than what was read; the first entries are shown)" : ""}
           </p>
-          <div className="table-scroll">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Value</th>
-                </tr>
-              </thead>
-              <tbody>
-                {header.metadata.slice(0, MAX_ROWS).map((entry) => (
-                  <tr key={entry.key}>
-                    <th scope="row" className="break">
-                      <code>{entry.key}</code>
-                    </th>
-                    <td>{entry.type}</td>
-                    <td className="break">{formatValue(entry.value).slice(0, 2000)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <GgufMetadataTable entries={header.metadata.slice(0, MAX_ROWS)} valueLimit={2000} />
         </div>
       )}
     />
