@@ -30,12 +30,14 @@ export async function openLocalHub(
 ): Promise<LocalHub> {
   const temporary = config.dataRoot === undefined ? mkdtempSync(join(tmpdir(), "hubkit-data-")) : undefined;
   const root = config.dataRoot ?? (temporary as string);
+  let storage: GitStorage | undefined;
   const dispose = () => {
+    storage?.close(); // its long-lived git reader processes
     if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });
   };
   try {
     const limits = config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
-    const storage = new GitStorage(join(root, "repos"), limits);
+    storage = new GitStorage(join(root, "repos"), limits);
     await storage.cleanUp();
     const lfs = await new FolderLargeFileStore(join(root, "lfs")).open();
     const accounts = new AccountStore(

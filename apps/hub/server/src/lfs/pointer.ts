@@ -11,6 +11,9 @@ export function lfsPointer(oid: string, size: number): string {
   return `${VERSION_LINE}oid sha256:${oid}\nsize ${size}\n`;
 }
 
+/** The shortest pointer there is (size 0): a smaller blob is never read to check whether it is one. */
+export const MIN_POINTER_BYTES = Buffer.byteLength(lfsPointer("0".repeat(64), 0));
+
 export function parseLfsPointer(bytes: Buffer): { oid: string; size: number } | undefined {
   if (bytes.length > MAX_POINTER_BYTES) return undefined;
   const text = bytes.toString("utf8");

@@ -123,6 +123,8 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
         total: stored.size,
         range,
         open: (byteRange) => store.read(oid, byteRange),
+        // A folder-store object is a plain file: sent through reused buffers (api/send-file.ts says why).
+        ...(store instanceof FolderLargeFileStore ? { path: store.objectPath(oid) } : {}),
       });
     }),
   );

@@ -6,10 +6,12 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { ApiError, RevisionNotFoundError, StaleParentError } from "../api/api-error.js";
 import { lfsAttributeLine, lfsPatterns } from "../lfs/attributes.js";
-import { lfsPointer } from "../lfs/pointer.js";
+import { lfsPointer, MAX_POINTER_BYTES } from "../lfs/pointer.js";
+import { CatFilePool } from "./cat-file-pool.js";
+import type { BatchCommand, JobLimits } from "./cat-file-process.js";
 import { defaultGitattributes } from "./default-gitattributes.js";
 import { streamGitBlob } from "./git-blob-stream.js";
 import { git, runGit } from "./git-run.js";
@@ -41,6 +43,8 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
 const PRIVATE_PREFIX = "hubkit-";
 /** Marks a tree entry whose blob is not written yet (see writeCommit). */
 const PENDING = "pending:";
+/** Blobs up to this size are served whole through the repository's cat-file process; larger ones stream from a child. */
+const SMALL_BLOB_BYTES = 1024 * 1024;
 
 interface FileEntry {
   mode: string;
@@ -50,6 +54,8 @@ interface FileEntry {
 export class GitStorage implements RepoStorage {
   /** The tail of each repository's queue of commits (see `inTurn`); an entry lives while commits are queued. */
   private readonly writers = new Map<string, Promise<void>>();
+  /** Long-lived `git cat-file` processes for reads: no process start per request (cat-file-process.ts says why). */
+  private readonly readers = new CatFilePool();
 
   constructor(
     /** `<data>/repos`: holds `models/`, `datasets/`, `spaces/`. */
@@ -66,6 +72,20 @@ export class GitStorage implements RepoStorage {
 
   private run(ref: RepoRef, args: readonly string[], input?: Buffer | string, env?: Record<string, string>) {
     return git(args, { gitDir: this.gitDir(ref), timeoutMs: this.limits.gitTimeoutMs, input, ...(env ? { env } : {}) });
+  }
+
+  /** Look-ups and reads through the repository's long-lived cat-file process. */
+  private batch(ref: RepoRef, commands: readonly BatchCommand[], maxBytes = 0) {
+    return this.readers.run(this.gitDir(ref), commands, this.jobLimits(maxBytes));
+  }
+
+  private jobLimits(maxBytes: number): JobLimits {
+    return { timeoutMs: this.limits.gitTimeoutMs, maxBytes };
+  }
+
+  /** Ends the reader processes (server shutdown); later reads start new ones. */
+  close(): void {
+    this.readers.close();
   }
 
   private tryRun(ref: RepoRef, args: readonly string[], input?: Buffer | string, env?: Record<string, string>) {
@@ -127,6 +147,7 @@ export class GitStorage implements RepoStorage {
   async delete(ref: RepoRef): Promise<void> {
     await this.requireRepo(ref);
     const dir = this.gitDir(ref);
+    this.readers.forget(dir);
     // Renamed out of the way first, so the repository disappears at once even if removing its files is slow.
     const trash = `${dir}.deleted-${randomBytes(6).toString("hex")}`;
     await rename(dir, trash);
@@ -139,6 +160,7 @@ export class GitStorage implements RepoStorage {
     const target = this.gitDir(to);
     if (existsSync(target)) throw new ApiError(409, `A ${to.type} repository called ${to.id} already exists`);
     await mkdir(dirname(target), { recursive: true });
+    this.readers.forget(this.gitDir(from));
     await rename(this.gitDir(from), target);
     await rmdir(dirname(this.gitDir(from))).catch(() => {});
   }
@@ -157,12 +179,12 @@ export class GitStorage implements RepoStorage {
       candidates = [`refs/heads/${revision}`, `refs/tags/${revision}`];
       if (ABBREVIATED_COMMIT_ID.test(revision)) candidates.push(revision);
     }
-    for (const candidate of candidates) {
-      const result = await this.tryRun(ref, ["rev-parse", "--verify", "--quiet", `${candidate}^{commit}`]);
-      const oid = result.stdout.toString().trim();
-      if (result.code === 0 && COMMIT_ID.test(oid)) return oid;
-    }
-    return undefined;
+    // All candidates in one round trip; the first that names a commit wins (as rev-parse --verify would).
+    const answers = await this.batch(
+      ref,
+      candidates.map((candidate) => ({ kind: "info", object: `${candidate}^{commit}` })),
+    );
+    return answers.find((answer) => answer.info?.type === "commit")?.info?.oid;
   }
 
   async listTree(
@@ -173,8 +195,9 @@ export class GitStorage implements RepoStorage {
   ): Promise<TreeEntry[] | undefined> {
     const folder = checkedFolder(path);
     const object = folder === "" ? `${commit}^{tree}` : `${commit}:${folder}`;
-    const type = await this.tryRun(ref, ["cat-file", "-t", object]);
-    if (type.code !== 0 || type.stdout.toString().trim() !== "tree") return undefined;
+    if (!COMMIT_ID.test(commit)) return undefined;
+    const [answer] = await this.batch(ref, [{ kind: "info", object }]);
+    if (answer?.info?.type !== "tree") return undefined;
     const args = ["ls-tree", "-z", "--long", ...(options.recursive ? ["-r", "-t"] : []), object];
     const entries = parseTreeListing(await this.run(ref, args), folder);
     return this.withPointers(ref, entries);
@@ -182,17 +205,30 @@ export class GitStorage implements RepoStorage {
 
   async stat(ref: RepoRef, commit: string, path: string): Promise<TreeEntry | undefined> {
     const folder = checkedFolder(path);
-    if (folder === "") {
-      const tree = (await this.run(ref, ["rev-parse", `${commit}^{tree}`])).toString().trim();
-      return { type: "directory", path: "", oid: tree, size: 0 };
-    }
-    const listing = await this.run(ref, ["--literal-pathspecs", "ls-tree", "-z", "--long", commit, "--", folder]);
-    const entries = parseTreeListing(listing, "").filter((entry) => entry.path === folder);
-    return (await this.withPointers(ref, entries))[0];
+    if (!COMMIT_ID.test(commit)) return undefined;
+    // `<commit>:<path>` names the entry exactly (the path is literal after the commit id and the colon).
+    const [answer] = await this.batch(ref, [
+      { kind: "info", object: folder === "" ? `${commit}^{tree}` : `${commit}:${folder}` },
+    ]);
+    const info = answer?.info;
+    if (info === undefined || (info.type !== "blob" && info.type !== "tree")) return undefined; // submodules are not files
+    const entry: TreeEntry =
+      info.type === "blob"
+        ? { type: "file", path: folder, oid: info.oid, size: info.size }
+        : { type: "directory", path: folder, oid: info.oid, size: 0 };
+    return (await this.withPointers(ref, [entry]))[0];
   }
 
   private async withPointers(ref: RepoRef, entries: TreeEntry[]): Promise<TreeEntry[]> {
-    const pointers = await readPointers(entries, (input) => this.run(ref, ["cat-file", "--batch"], input));
+    const pointers = await readPointers(entries, async (oids) =>
+      (
+        await this.batch(
+          ref,
+          oids.map((oid) => ({ kind: "contents", object: oid })),
+          oids.length * MAX_POINTER_BYTES,
+        )
+      ).map((answer) => answer.content),
+    );
     return entries.map((entry) => {
       const pointer = pointers.get(entry.oid);
       return pointer === undefined || entry.type !== "file"
@@ -203,18 +239,32 @@ export class GitStorage implements RepoStorage {
 
   async readBlob(ref: RepoRef, blobOid: string, maxBytes: number): Promise<Buffer> {
     if (!COMMIT_ID.test(blobOid)) throw new ApiError(400, "Invalid blob id");
-    const size = Number((await this.run(ref, ["cat-file", "-s", blobOid])).toString().trim());
-    if (size > maxBytes) throw new ApiError(413, `File too large to read (${size} bytes, limit ${maxBytes})`);
-    return git(["cat-file", "blob", blobOid], {
-      gitDir: this.gitDir(ref),
-      timeoutMs: this.limits.gitTimeoutMs,
-      maxOutputBytes: maxBytes,
-    });
+    const info = await this.readers.info(this.gitDir(ref), blobOid, this.jobLimits(0));
+    if (info?.type !== "blob") throw new Error(`git blob ${blobOid} is missing`);
+    if (info.size > maxBytes) throw new ApiError(413, `File too large to read (${info.size} bytes, limit ${maxBytes})`);
+    const [answer] = await this.batch(ref, [{ kind: "contents", object: blobOid }], maxBytes);
+    if (answer?.content === undefined) throw new Error(`git blob ${blobOid} is missing`);
+    return answer.content;
   }
 
   streamBlob(ref: RepoRef, blobOid: string, range?: { start: number; end: number }): Readable {
     if (!COMMIT_ID.test(blobOid)) throw new ApiError(400, "Invalid blob id");
-    return streamGitBlob(this.gitDir(ref), blobOid, this.limits.gitTimeoutMs, range);
+    const gitDir = this.gitDir(ref);
+    const readers = this.readers;
+    const limits = this.jobLimits(SMALL_BLOB_BYTES);
+    const timeoutMs = this.limits.gitTimeoutMs;
+    async function* bytes(): AsyncGenerator<Buffer> {
+      const info = await readers.info(gitDir, blobOid, limits);
+      if (info?.type === "blob" && info.size <= SMALL_BLOB_BYTES) {
+        const [answer] = await readers.run(gitDir, [{ kind: "contents", object: blobOid }], limits);
+        if (answer?.content === undefined) throw new Error(`git blob ${blobOid} is missing`);
+        yield range === undefined ? answer.content : answer.content.subarray(range.start, range.end + 1);
+        return;
+      }
+      // Leaving early (the client went away) destroys the inner stream, which kills its child.
+      yield* streamGitBlob(gitDir, blobOid, timeoutMs, range);
+    }
+    return Readable.from(bytes(), { objectMode: false });
   }
 
   async lastCommits(ref: RepoRef, commit: string, paths: readonly string[]): Promise<Map<string, CommitSummary>> {
@@ -304,9 +354,8 @@ export class GitStorage implements RepoStorage {
 
   private async branchHead(ref: RepoRef, branch: string): Promise<string | undefined> {
     if (!isSafeRefName(branch) || branch.startsWith("refs/")) return undefined;
-    const result = await this.tryRun(ref, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}^{commit}`]);
-    const oid = result.stdout.toString().trim();
-    return result.code === 0 && COMMIT_ID.test(oid) ? oid : undefined;
+    const [answer] = await this.batch(ref, [{ kind: "info", object: `refs/heads/${branch}^{commit}` }]);
+    return answer?.info?.type === "commit" ? answer.info.oid : undefined;
   }
 
   /** Writes the blobs, the tree and the commit object on top of `head`; no ref moves here. */

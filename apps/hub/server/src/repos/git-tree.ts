@@ -1,6 +1,6 @@
-// Parsers for git's plumbing output (ls-tree, log, cat-file --batch), kept apart from the storage class so the
-// formats live in one place.
-import { MAX_POINTER_BYTES, parseLfsPointer } from "../lfs/pointer.js";
+// Parsers for git's plumbing output (ls-tree, log) and the LFS pointer check of tree entries, kept apart from the
+// storage class so the formats live in one place.
+import { MAX_POINTER_BYTES, MIN_POINTER_BYTES, parseLfsPointer } from "../lfs/pointer.js";
 import type { CommitSummary, TreeEntry } from "./storage.js";
 
 /** `ls-tree -z --long` records → entries with full paths (`prefix` is the listed folder, "" for the root). */
@@ -22,28 +22,24 @@ export function parseTreeListing(listing: Buffer, prefix: string): TreeEntry[] {
   return entries;
 }
 
-/** Reads every blob small enough to be an LFS pointer in one `cat-file --batch` and returns the pointers found. */
+/** Whether a tree entry's blob is of a size an LFS pointer can have (only those are read to find out). */
+export function mayBePointer(entry: TreeEntry): boolean {
+  return entry.type === "file" && entry.size >= MIN_POINTER_BYTES && entry.size <= MAX_POINTER_BYTES;
+}
+
+/** Reads the blobs that may be LFS pointers (through `read`, one batch) and returns the pointers found. */
 export async function readPointers(
   entries: readonly TreeEntry[],
-  batch: (input: string) => Promise<Buffer>,
+  read: (oids: readonly string[]) => Promise<(Buffer | undefined)[]>,
 ): Promise<Map<string, { oid: string; size: number }>> {
-  const candidates = [
-    ...new Set(entries.filter((e) => e.type === "file" && e.size > 0 && e.size <= MAX_POINTER_BYTES).map((e) => e.oid)),
-  ];
+  const candidates = [...new Set(entries.filter(mayBePointer).map((e) => e.oid))];
   const pointers = new Map<string, { oid: string; size: number }>();
   if (candidates.length === 0) return pointers;
-  const out = await batch(`${candidates.join("\n")}\n`);
-  let offset = 0;
-  while (offset < out.length) {
-    const newline = out.indexOf(0x0a, offset);
-    if (newline === -1) break;
-    const [oid, , sizeText] = out.subarray(offset, newline).toString("utf8").split(" ");
-    const size = Number(sizeText);
-    if (oid === undefined || !Number.isFinite(size)) break;
-    const content = out.subarray(newline + 1, newline + 1 + size);
-    const pointer = parseLfsPointer(content);
+  const contents = await read(candidates);
+  for (const [i, oid] of candidates.entries()) {
+    const content = contents[i];
+    const pointer = content === undefined ? undefined : parseLfsPointer(content);
     if (pointer !== undefined) pointers.set(oid, pointer);
-    offset = newline + 1 + size + 1;
   }
   return pointers;
 }
