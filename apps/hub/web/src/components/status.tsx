@@ -17,6 +17,16 @@ export function ErrorMessage({ error, what }: { error: Error; what: string }) {
   );
 }
 
+/** A form's refusal (the hub's message, or a check of our own), announced; nothing when there is none. */
+export function FormProblem({ problem }: { problem: string | undefined }) {
+  if (!problem) return null;
+  return (
+    <p className="error" role="alert">
+      {problem}
+    </p>
+  );
+}
+
 /** Renders the loading/error state, or `render(data)` once the data is there. */
 export function AsyncView<T>({
   state,

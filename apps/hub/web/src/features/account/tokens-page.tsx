@@ -3,7 +3,7 @@
 // token can be revoked.
 import { type FormEvent, useState } from "react";
 import { CopyButton } from "../../components/code-block";
-import { AsyncView } from "../../components/status";
+import { AsyncView, FormProblem } from "../../components/status";
 import { getJson } from "../../lib/api";
 import { sessionJson, useSession } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
@@ -95,11 +95,7 @@ function Tokens() {
           </button>
         </div>
       </form>
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       {issued ? (
         <div className="card token-issued" role="status">
           <h2>Your new token “{issued.displayName}”</h2>

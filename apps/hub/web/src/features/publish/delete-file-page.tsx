@@ -1,9 +1,11 @@
 // `/{id}/delete/{rev}/{path}`: delete one file in a commit, after saying which file and where.
 import { type FormEvent, useState } from "react";
 import NotFoundPage from "../../components/not-found-page";
+import { FormProblem } from "../../components/status";
 import { reloadAt } from "../../lib/session";
 import type { RouteParams } from "../../routes";
 import { repoPagePath } from "../repo/repo-url";
+import { CommitMessageFields, readCommitMessage } from "./commit-fields";
 import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
 import { deletePath } from "./upload";
 
@@ -17,7 +19,7 @@ export default function DeleteFilePage({ params }: { params: RouteParams }) {
   const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const summary = String(new FormData(event.currentTarget).get("summary") ?? "").trim() || `Delete ${path}`;
+    const { summary } = readCommitMessage(new FormData(event.currentTarget), `Delete ${path}`);
     setBusy(true);
     setProblem(undefined);
     try {
@@ -35,15 +37,8 @@ export default function DeleteFilePage({ params }: { params: RouteParams }) {
           <p>
             This commits the deletion of <code>{path}</code> on <code>{rev}</code>. Earlier commits keep it.
           </p>
-          <label className="field">
-            <span>Commit message</span>
-            <input name="summary" maxLength={200} placeholder={`Delete ${path}`} />
-          </label>
-          {problem ? (
-            <p className="error" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <CommitMessageFields placeholder={`Delete ${path}`} description={false} />
+          <FormProblem problem={problem} />
           <div className="row">
             <button type="submit" className="danger" disabled={busy}>
               {busy ? "Deleting…" : "Delete the file"}

@@ -1,12 +1,13 @@
 // `/{id}/edit/{rev}/{path}`: edit a text file (the README first of all) in the browser and commit it. A file that
 // does not exist yet starts empty (this is also how a README is added). Files over 1 MB are not edited here.
 import { type FormEvent, useState } from "react";
-import { AsyncView } from "../../components/status";
+import { AsyncView, FormProblem } from "../../components/status";
 import { ApiRequestError } from "../../lib/api";
 import { reloadAt, sessionJson } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
 import { type RepoId, repoApiPath, repoPagePath, resolveUrl } from "../repo/repo-url";
+import { CommitMessageFields, readCommitMessage } from "./commit-fields";
 import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
 import { commitText } from "./upload";
 
@@ -60,8 +61,8 @@ function Editor({ repo, rev, path, initial }: { repo: RepoId; rev: string; path:
     setBusy(true);
     setProblem(undefined);
     try {
-      const summary = String(data.get("summary") ?? "").trim() || `${initial === "" ? "Create" : "Update"} ${path}`;
-      await commitText(repo, rev, path, text, summary, String(data.get("description") ?? ""));
+      const message = readCommitMessage(data, `${initial === "" ? "Create" : "Update"} ${path}`);
+      await commitText(repo, rev, path, text, message.summary, message.description);
       reloadAt(path === "README.md" ? repoPagePath(repo) : repoPagePath(repo, { kind: "blob", rev, path }));
     } catch (error) {
       setProblem((error as Error).message);
@@ -80,19 +81,8 @@ function Editor({ repo, rev, path, initial }: { repo: RepoId; rev: string; path:
           spellCheck={false}
         />
       </label>
-      <label className="field">
-        <span>Commit message</span>
-        <input name="summary" maxLength={200} placeholder={`Update ${path}`} />
-      </label>
-      <label className="field">
-        <span>Description (optional)</span>
-        <textarea name="description" rows={2} maxLength={5000} />
-      </label>
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <CommitMessageFields placeholder={`Update ${path}`} />
+      <FormProblem problem={problem} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy || text === initial}>
           {busy ? "Committing…" : "Commit changes"}

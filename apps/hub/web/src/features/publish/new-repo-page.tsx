@@ -1,6 +1,7 @@
 // `/new`, `/new-dataset`, `/new-space`: create a repository (owner: the user or one of their organizations; name
 // checked as the server does; private toggle; a space's SDK) and go to its page.
 import { type FormEvent, useState } from "react";
+import { FormProblem } from "../../components/status";
 import { useLocation } from "../../lib/navigation";
 import { reloadAt, sessionJson, useSession } from "../../lib/session";
 import { SignInFirst } from "../account/sign-in-first";
@@ -107,11 +108,7 @@ function NewRepoForm({ type, title, owners }: { type: RepoType; title: string; o
           <input type="checkbox" name="private" />
           Private (only you{owners.length > 1 ? " or the organization's members" : ""} can see it)
         </label>
-        {problem ? (
-          <p className="error" role="alert">
-            {problem}
-          </p>
-        ) : null}
+        <FormProblem problem={problem} />
         <div className="row">
           <button type="submit" className="primary" disabled={busy}>
             {busy ? "Creating…" : `Create ${TYPE_LABEL[type].toLowerCase()}`}

@@ -3,7 +3,7 @@
 // README editor pages.
 import { type FormEvent, useState } from "react";
 import { Link } from "../../components/link";
-import { AsyncView } from "../../components/status";
+import { AsyncView, FormProblem } from "../../components/status";
 import { getJson } from "../../lib/api";
 import { reloadAt, type SessionInfo, sessionJson } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
@@ -53,11 +53,7 @@ function useAction() {
   };
   const messages = (
     <>
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FormProblem problem={problem} />
       {done ? (
         <p className="ok" role="status">
           {done}

@@ -3,9 +3,11 @@
 // the files once the commit is made.
 import { type DragEvent, type FormEvent, useRef, useState } from "react";
 import { Link } from "../../components/link";
+import { FormProblem } from "../../components/status";
 import type { RouteParams } from "../../routes";
 import { formatBytes, repoPagePath } from "../repo/repo-url";
 import { repoPathFor } from "./commit-body";
+import { CommitMessageFields, readCommitMessage } from "./commit-fields";
 import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
 import { type UploadPhase, uploadFiles } from "./upload";
 
@@ -62,9 +64,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
     if (pathProblem !== undefined && "error" in pathProblem.target) return setProblem(pathProblem.target.error);
     const data = new FormData(event.currentTarget);
     const items = paths.map(({ entry, target }) => ({ file: entry.file, path: (target as { path: string }).path }));
-    const summary =
-      String(data.get("summary") ?? "").trim() ||
-      `Upload ${items.length === 1 ? items[0]?.path : `${items.length} files`}`;
+    const message = readCommitMessage(data, `Upload ${items.length === 1 ? items[0]?.path : `${items.length} files`}`);
     setBusy(true);
     setProblem(undefined);
     setProgress(Object.fromEntries(items.map((item) => [item.path, { phase: "waiting", fraction: 0 }])));
@@ -75,7 +75,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
         repo,
         target.rev,
         items,
-        { summary, description: String(data.get("description") ?? "") },
+        message,
         (path, phase, fraction) => setProgress((current) => ({ ...current, [path]: { phase, fraction } })),
         controller.signal,
       );
@@ -174,19 +174,8 @@ export default function UploadPage({ params }: { params: RouteParams }) {
               })}
             </ul>
           ) : null}
-          <label className="field">
-            <span>Commit message</span>
-            <input name="summary" maxLength={200} placeholder="Upload files" />
-          </label>
-          <label className="field">
-            <span>Description (optional)</span>
-            <textarea name="description" rows={2} maxLength={5000} />
-          </label>
-          {problem ? (
-            <p className="error" role="alert">
-              {problem}
-            </p>
-          ) : null}
+          <CommitMessageFields placeholder="Upload files" />
+          <FormProblem problem={problem} />
           {commit !== undefined ? (
             <p role="status" className="ok">
               Committed {commit.slice(0, 7)}.{" "}
