@@ -69,6 +69,67 @@ test("datasets list: facets with counts narrow the list, sorts and search live i
   await expect(list.getByRole("link").first()).toBeVisible();
 });
 
+/** A header-only safetensors file of one BF16 tensor: the hub counts parameters from the shapes. */
+function safetensors(shape: number[]): Buffer {
+  const header = Buffer.from(JSON.stringify({ w: { dtype: "BF16", shape, data_offsets: [0, 0] } }));
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(header.length));
+  return Buffer.concat([length, header]);
+}
+
+test("size classes: datasets by their card's size_categories, models by their weights; the list narrows", async ({
+  page,
+  request,
+  guard: _,
+}) => {
+  const { user, token } = await newWriter(request, "sizer");
+  for (const [name, size] of [
+    ["tiny-set", "n<1K"],
+    ["mid-set", "1K<n<10K"],
+    ["mid-set-2", "1K<n<10K"],
+  ] as const) {
+    await createRepo(request, token, name, "dataset");
+    await commit(request, token, `/api/datasets/${user}/${name}`, "card", [
+      { path: "README.md", content: card(`size_categories:\n- ${size}`) },
+    ]);
+  }
+  await page.goto(`/datasets?author=${user}`);
+  await ready(page, "Datasets");
+  const list = page.getByRole("list", { name: "Datasets" });
+  await expect(list.getByRole("link")).toHaveCount(3);
+  // The label's text starts the select's accessible name (an author option may contain "size" too).
+  const size = page.getByLabel(/^Size/);
+  await expect(size.locator("option", { hasText: "1K<n<10K (2)" })).toHaveCount(1);
+  await expect(size.locator("option", { hasText: "n<1K (1)" })).toHaveCount(1);
+  await size.selectOption("n<1K");
+  await expect(page).toHaveURL(/size_categories=n%3C1K/);
+  await expect(list.getByRole("link")).toHaveText([`${user}/tiny-set`]);
+  // URL-addressable: a fresh load of the other class shows its two datasets.
+  await page.goto(`/datasets?author=${user}&size_categories=${encodeURIComponent("1K<n<10K")}`);
+  await expect(list.getByRole("link")).toHaveCount(2);
+  await expect(size).toHaveValue("1K<n<10K");
+
+  for (const [name, shape] of [
+    ["small-model", [64, 64]],
+    ["big-model", [3_000_000, 1000]],
+  ] as const) {
+    await createRepo(request, token, name, "model");
+    await commit(request, token, `/api/models/${user}/${name}`, "weights", [
+      { path: "model.safetensors", content: safetensors([...shape]) },
+    ]);
+  }
+  await page.goto(`/models?author=${user}`);
+  await ready(page, "Models");
+  const models = page.getByRole("list", { name: "Models" });
+  await expect(models.getByRole("link")).toHaveCount(2);
+  const modelSize = page.getByLabel(/^Size/);
+  await expect(modelSize.locator("option", { hasText: "<1B (1)" })).toHaveCount(1);
+  await modelSize.selectOption("1B-10B");
+  await expect(page).toHaveURL(/parameters=1B-10B/);
+  await expect(models.getByRole("link")).toHaveText([`${user}/big-model`]);
+  expect(await accessibilityProblems(page)).toEqual([]);
+});
+
 test("spaces list shows the card's emoji and description; the SDK facet filters", async ({ page, guard: _ }) => {
   await page.goto("/spaces");
   await ready(page, "Spaces");

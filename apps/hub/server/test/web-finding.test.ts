@@ -16,13 +16,17 @@ async function create(name: string, type: "model" | "dataset" | "space", extra: 
   expect(response.status).toBe(200);
 }
 
-async function commit(repoApi: string, files: Array<{ path: string; content: string }>) {
+async function commit(repoApi: string, files: Array<{ path: string; content: string | Buffer }>) {
   const lines = [
     JSON.stringify({ key: "header", value: { summary: "add files", description: "" } }),
     ...files.map((file) =>
       JSON.stringify({
         key: "file",
-        value: { path: file.path, content: Buffer.from(file.content).toString("base64"), encoding: "base64" },
+        value: {
+          path: file.path,
+          content: (typeof file.content === "string" ? Buffer.from(file.content) : file.content).toString("base64"),
+          encoding: "base64",
+        },
       }),
     ),
   ];
@@ -32,6 +36,14 @@ async function commit(repoApi: string, files: Array<{ path: string; content: str
     body: `${lines.join("\n")}\n`,
   });
   expect(response.status).toBe(200);
+}
+
+/** A header-only safetensors file: the parameter count reads the shapes, not the data. */
+function safetensors(shape: number[]): Buffer {
+  const header = Buffer.from(JSON.stringify({ w: { dtype: "BF16", shape, data_offsets: [0, 0] } }));
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(header.length));
+  return Buffer.concat([length, header]);
 }
 
 const card = (front: string) => `---\n${front}\n---\n# Card\n`;
@@ -71,6 +83,21 @@ beforeAll(async () => {
   ]);
   await create("findme-hidden-app", "space", { sdk: "static", private: true });
   await create("findme-gradio", "space", { sdk: "gradio" });
+  // Size classes: two models measured by their weights (one claims a class in its card), two datasets by card.
+  await create("sizeme-tiny", "model");
+  await commit("/api/models/alice/sizeme-tiny", [
+    { path: "README.md", content: card("license: mit\ntags: [parameters:>100B]") },
+    { path: "model.safetensors", content: safetensors([4, 8]) },
+  ]);
+  await create("sizeme-3b", "model");
+  await commit("/api/models/alice/sizeme-3b", [{ path: "model.safetensors", content: safetensors([3_000_000, 1000]) }]);
+  await create("sizeme-unmeasured", "model");
+  await create("sizeme-small", "dataset");
+  await commit("/api/datasets/alice/sizeme-small", [{ path: "README.md", content: card("size_categories: n<1K") }]);
+  await create("sizeme-large", "dataset");
+  await commit("/api/datasets/alice/sizeme-large", [
+    { path: "README.md", content: card("size_categories:\n- 1K<n<10K") },
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -127,6 +154,57 @@ describe("GET /api/web/facets/{type}s", () => {
     expect((await get("/api/web/facets/models?author=a&author=b")).status).toBe(400);
     const weird = await get(`/api/web/facets/models?search=${encodeURIComponent("'\"&|!():*\\")}`);
     expect(weird.status).toBe(200);
+  });
+});
+
+describe("size classes", () => {
+  const ids = async (path: string) =>
+    ((await (await get(path)).json()) as Array<{ id: string }>).map((repo) => repo.id).sort();
+
+  it("counts models by their measured parameters and datasets by their card's size_categories", async () => {
+    const models = (await (await get("/api/web/facets/models?search=sizeme")).json()) as Facets;
+    expect(models.total).toBe(3);
+    // The card's own `parameters:>100B` claim is not a class: the weights say 32 parameters.
+    expect(models.facets.size).toEqual([
+      { value: "parameters:1B-10B", count: 1 },
+      { value: "parameters:<1B", count: 1 },
+    ]);
+    const datasets = (await (await get("/api/web/facets/datasets?search=sizeme")).json()) as Facets;
+    expect(datasets.facets.size).toEqual([
+      { value: "size_categories:1K<n<10K", count: 1 },
+      { value: "size_categories:n<1K", count: 1 },
+    ]);
+    // With a class chosen, the others keep their counts and the rest narrows.
+    const chosen = (await (
+      await get(`/api/web/facets/models?search=sizeme&filter=${encodeURIComponent("parameters:<1B")}`)
+    ).json()) as Facets;
+    expect(chosen.total).toBe(1);
+    expect(chosen.facets.size).toHaveLength(2);
+    expect(chosen.facets.license).toEqual([{ value: "license:mit", count: 1 }]);
+  });
+
+  it("filters the listings by a class, < and > included", async () => {
+    expect(await ids(`/api/models?search=sizeme&filter=${encodeURIComponent("parameters:<1B")}`)).toEqual([
+      "alice/sizeme-tiny",
+    ]);
+    expect(await ids(`/api/models?search=sizeme&filter=${encodeURIComponent("parameters:1B-10B")}`)).toEqual([
+      "alice/sizeme-3b",
+    ]);
+    expect(await ids(`/api/models?search=sizeme&filter=${encodeURIComponent("parameters:>100B")}`)).toEqual([]);
+    expect(await ids(`/api/datasets?filter=${encodeURIComponent("size_categories:1K<n<10K")}`)).toEqual([
+      "alice/sizeme-large",
+    ]);
+    expect(await ids(`/api/datasets?filter=${encodeURIComponent("size_categories:n<1K")}`)).toContain(
+      "alice/sizeme-small",
+    );
+  });
+
+  it("still refuses filter values outside the tag alphabet", async () => {
+    for (const bad of ["a'b", "a b", "{a,b}", 'a"b', "a\\b", "<1B", `a${"b".repeat(200)}`, "a;b"]) {
+      const response = await get(`/api/models?filter=${encodeURIComponent(bad)}`);
+      expect(response.status, bad).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/Invalid value for "filter"/);
+    }
   });
 });
 

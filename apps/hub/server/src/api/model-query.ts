@@ -11,6 +11,10 @@ const MAX_SEARCH_LENGTH = 250;
 const MAX_TAGS = 20;
 // Ids of tasks, libraries, providers and tags: printable, no spaces or quotes, bounded.
 const TOKEN = /^[\p{L}\p{N}][\p{L}\p{N}._:+/-]{0,199}$/u;
+// `filter` tags also take the comparison signs of the hub's range tags (`size_categories:1K<n<10K`, our
+// `parameters:<1B`). Safe: tags are bound as one text[] parameter, never spliced into SQL; still no quotes, braces,
+// commas, backslashes or spaces, and bounded.
+const FILTER_TAG = /^[\p{L}\p{N}][\p{L}\p{N}._:+/<>=-]{0,199}$/u;
 const AUTHOR = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
 
 const SORTS: Record<string, SortKey> = {
@@ -99,7 +103,8 @@ export function parseModelQuery(params: URLSearchParams): ModelSearch {
   const tags = [...params.getAll("filter"), ...params.getAll("tags")].filter((tag) => tag !== "");
   if (tags.length > MAX_TAGS) throw new ApiError(400, `At most ${MAX_TAGS} "filter" values are allowed`);
   for (const tag of tags)
-    if (!TOKEN.test(tag)) throw new ApiError(400, `Invalid value for "filter": ${JSON.stringify(tag.slice(0, 80))}`);
+    if (!FILTER_TAG.test(tag))
+      throw new ApiError(400, `Invalid value for "filter": ${JSON.stringify(tag.slice(0, 80))}`);
   const inferenceProvider = token(params, "inference_provider");
   const provider = token(params, "provider");
   if (inferenceProvider !== undefined && provider !== undefined && inferenceProvider !== provider)

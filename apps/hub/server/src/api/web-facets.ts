@@ -1,11 +1,12 @@
 // A site-only route: `GET /api/web/facets/{models|datasets|spaces}?search=&author=&pipeline_tag=&library=&…` →
-// the counts per value of each facet of a list page (task, library, provider, license, language, format, SDK,
-// author), over the repositories the caller may see. Each facet is counted with every filter applied except its
-// own, so a chosen value's siblings keep their counts and the visitor can switch. Bounded: each count reads at most
+// the counts per value of each facet of a list page (task, library, provider, license, language, size class,
+// format, SDK, author), over the repositories the caller may see. Each facet is counted with every filter applied
+// except its own, so a chosen value's siblings keep their counts and the visitor can switch. Bounded: each count reads at most
 // FACET_SCAN_ROWS matching rows (then `truncated` is set and the counts are lower bounds), answers at most
 // FACET_VALUES values per facet, and equal questions within FACET_CACHE_MS share one answer.
 import type { Hono } from "hono";
 import { ANONYMOUS, type HubEnv } from "../auth/principal.js";
+import { SIZE_TAG_PREFIX } from "../derive/size-class.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
 import type { Db, SqlParam } from "../store/db.js";
@@ -44,6 +45,7 @@ export const FACETS: Record<RepoType, readonly FacetDefinition[]> = {
     { key: "provider", source: { kind: "array", column: "providers", owns: "provider" } },
     { key: "license", source: { kind: "tag-prefix", prefix: "license:" } },
     { key: "language", source: MODEL_LANGUAGE },
+    { key: "size", source: { kind: "tag-prefix", prefix: SIZE_TAG_PREFIX } },
     { key: "author", source: { kind: "column", column: "author", owns: "author" } },
   ],
   dataset: [
@@ -51,6 +53,7 @@ export const FACETS: Record<RepoType, readonly FacetDefinition[]> = {
     { key: "format", source: { kind: "tag-prefix", prefix: "format:" } },
     { key: "license", source: { kind: "tag-prefix", prefix: "license:" } },
     { key: "language", source: { kind: "tag-prefix", prefix: "language:" } },
+    { key: "size", source: { kind: "tag-prefix", prefix: "size_categories:" } },
     { key: "author", source: { kind: "column", column: "author", owns: "author" } },
   ],
   space: [

@@ -87,6 +87,14 @@ export const LISTS: Record<ListType, ListConfig> = {
         api: { kind: "tag", prefix: "" },
         anyLabel: "Any language",
       },
+      {
+        // The server's parameter-count class (server/src/derive/size-class.ts): `<1B`, `1B-10B`, …
+        param: "parameters",
+        label: "Size",
+        countsKey: "size",
+        api: { kind: "tag", prefix: "parameters:" },
+        anyLabel: "Any size",
+      },
       author,
     ],
   },
@@ -118,6 +126,14 @@ export const LISTS: Record<ListType, ListConfig> = {
         countsKey: "language",
         api: { kind: "tag", prefix: "language:" },
         anyLabel: "Any language",
+      },
+      {
+        // The card's `size_categories` (`n<1K`, `1K<n<10K`, …), as the hub tags them.
+        param: "size_categories",
+        label: "Size",
+        countsKey: "size",
+        api: { kind: "tag", prefix: "size_categories:" },
+        anyLabel: "Any size",
       },
       author,
     ],

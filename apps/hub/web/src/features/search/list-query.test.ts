@@ -34,6 +34,18 @@ describe("list pages ↔ API", () => {
     expect(listApiQuery(LISTS.space, page("sdk=static"))).toBe("/api/spaces?filter=static&limit=30&cardData=true");
   });
 
+  test("size classes: the hub's range tags (with < and >) as filters, the page keeps the bare value", () => {
+    expect(listApiQuery(LISTS.dataset, page("size_categories=1K%3Cn%3C10K"))).toBe(
+      "/api/datasets?filter=size_categories%3A1K%3Cn%3C10K&limit=30",
+    );
+    expect(facetsApiQuery(LISTS.model, page("parameters=%3C1B"))).toBe(
+      "/api/web/facets/models?filter=parameters%3A%3C1B",
+    );
+    const size = LISTS.dataset.facets.find((f) => f.param === "size_categories");
+    if (size === undefined) throw new Error("no size facet");
+    expect(pageValueOf(size, "size_categories:n<1K")).toBe("n<1K");
+  });
+
   test("facet counts ignore the sort and the page", () => {
     expect(facetsApiQuery(LISTS.model, page("sort=likes&cursor=x&pipeline_tag=fill-mask"))).toBe(
       "/api/web/facets/models?pipeline_tag=fill-mask",
