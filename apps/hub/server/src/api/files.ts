@@ -7,6 +7,7 @@ import type { HubContext } from "../hub-context.js";
 import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import { pathProblem } from "../repos/repo-paths.js";
 import { EntryNotFoundError, RevisionNotFoundError } from "./api-error.js";
+import { downloadRequest } from "./download-request.js";
 import { readableRepo } from "./repo-access.js";
 import { fileRepoUrl, revisionAndPath } from "./repo-url.js";
 import { parseRange, streamResponse } from "./stream-response.js";
@@ -28,7 +29,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const repoHeaders = { "X-Repo-Commit": commit };
     const entry = pathProblem(path) === undefined ? await ctx.storage.stat(ref, commit, path) : undefined;
     if (entry === undefined || entry.type !== "file") throw new EntryNotFoundError(path, repoHeaders);
-    if (!raw) await ctx.index.recordDownload(ref, path).catch(() => {});
+    if (!raw) await ctx.index.recordDownload(ref, path, downloadRequest(c)).catch(() => {});
 
     const lfs = raw ? undefined : entry.lfs;
     // Tree entries of LFS files carry the object's size; /raw/ serves the pointer blob itself.

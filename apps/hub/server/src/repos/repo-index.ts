@@ -2,6 +2,7 @@
 // who may see them, and keeping the searchable metadata in step with the repositories. The git repositories are
 // the truth; the index follows them (sync after every commit, reconciled at start).
 import type { Principal } from "../auth/principal.js";
+import type { DownloadRequest } from "../store/download-rules.js";
 import type { IndexedRow, ModelSearch, RowPage } from "../store/model-store.js";
 import type { RepoRef, RepoType } from "./repo-ref.js";
 
@@ -22,8 +23,11 @@ export interface RepoIndex {
   setPrivate(ref: RepoRef, isPrivate: boolean): Promise<void>;
   rename(from: RepoRef, to: RepoRef): Promise<void>;
   remove(ref: RepoRef): Promise<void>;
-  /** Counts one download of `path` if the library's download-count rules say it counts. */
-  recordDownload(ref: RepoRef, path: string): Promise<void>;
+  /**
+   * Counts one download of `path` if the download-count rules say it counts (store/download-rules.ts): not a
+   * partial read, a query file of the library, and for datasets once per client and repository per window.
+   */
+  recordDownload(ref: RepoRef, path: string, request?: DownloadRequest): Promise<void>;
   /** One page of `GET /api/{type}s`: private repositories only for whom may read them. */
   list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage>;
   /** The indexed row with its whole record (by the stored id, after readableRepo). */

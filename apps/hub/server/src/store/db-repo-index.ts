@@ -7,11 +7,13 @@ import { dirname, join } from "node:path";
 import { visibleNamespaces } from "../auth/permissions.js";
 import type { Principal } from "../auth/principal.js";
 import { deriveRepoMetadata, type RepoMetadata } from "../derive/metadata.js";
+import { withSizeClass } from "../derive/size-class.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoIndex, RepoRegistration } from "../repos/repo-index.js";
 import { isValidRepoId, REPO_TYPES, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import type { RepoStorage } from "../repos/storage.js";
-import { countsAsDownload } from "./download-rules.js";
+import { countsAsDownload, type DownloadRequest, isPartialRead } from "./download-rules.js";
+import { DownloadWindow } from "./download-window.js";
 import { searchLexemes } from "./model-record.js";
 import { type IndexedRow, type ModelSearch, type ModelStore, type RowPage, TABLES } from "./model-store.js";
 
@@ -70,7 +72,10 @@ export function mergeRecord(
   const author = ref.id.split("/")[0] ?? "";
   // Card-given values are user input: only what the index can hold goes in (model-record.ts's rules).
   const fit = (value: unknown) => typeof value === "string" && value.length > 0 && value.length <= 200;
-  const tags = [...new Set(fields.tags.filter(fit))].slice(0, 500);
+  let tags = [...new Set(fields.tags.filter(fit))].slice(0, 500);
+  // The size class reads the final summaries: a seed model keeps its catalogue's counts without weight files.
+  if (ref.type === "model")
+    tags = withSizeClass(tags, fields.safetensors ?? record.safetensors, fields.gguf ?? record.gguf);
   for (const key of ["pipeline_tag", "library_name"] as const) if (!fit(fields[key])) delete fields[key];
   // Config blocks no file of ours describes (keras_hub's) stay from the stored record.
   const previousConfig = previous?.config;
@@ -100,7 +105,13 @@ export function mergeRecord(
 const REGISTRATION = (table: string) =>
   `SELECT id, private, created_at, sha, library_name, record FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
 
+/** Who a request without a client (a call from inside the server) counts as. */
+const INTERNAL: DownloadRequest = { client: "internal" };
+
 export class DbRepoIndex implements RepoIndex {
+  /** Datasets: the open "one download per client per repository" windows. */
+  private readonly datasetWindows = new DownloadWindow();
+
   constructor(
     readonly store: ModelStore,
     private readonly storage: RepoStorage,
@@ -191,9 +202,11 @@ export class DbRepoIndex implements RepoIndex {
     });
   }
 
-  async recordDownload(ref: RepoRef, path: string): Promise<void> {
+  async recordDownload(ref: RepoRef, path: string, request: DownloadRequest = INTERNAL): Promise<void> {
+    if (isPartialRead(request.range)) return;
     const row = await this.row(ref);
     if (row === undefined || !countsAsDownload(ref.type, row.library_name, path)) return;
+    if (ref.type === "dataset" && !this.datasetWindows.admit(`${request.client}\n${row.id.toLowerCase()}`)) return;
     await this.store.db.query(
       `UPDATE ${TABLES[ref.type]} SET downloads = coalesce(downloads, 0) + 1,
          downloads_sort = coalesce(downloads, 0) + 1,

@@ -1,7 +1,9 @@
 // Which file requests count as a download (hub-api.md §7.6): for models, the "query files" of the repository's
 // library (the catalogue's `countDownloads`), else the hub's default query files; every GGUF file; for
 // diffusers, the pipeline index and top-level weights. Datasets count requests for data files (not the card or
-// git's own files). Spaces are not downloaded.
+// git's own files), at most once per client and repository per 5 minutes (store/download-window.ts). Spaces are
+// not downloaded. A byte range that does not start at byte 0 is a partial read (a viewer's footer or page read, a
+// resumed download), never a new download.
 import { libraries } from "../catalog.js";
 import type { RepoType } from "../repos/repo-ref.js";
 
@@ -63,4 +65,23 @@ export function countsAsDownload(type: RepoType, libraryName: string | null, pat
   const rules = libraryName === null ? undefined : libraryRules(libraryName);
   if (rules !== undefined && rules.length > 0) return rules.some((rule) => matches(rule, path));
   return DEFAULT_QUERY_FILES.has(path);
+}
+
+/** What the resolve route knows of a request: who asked (the client's address) and its `Range` header. */
+export interface DownloadRequest {
+  client: string;
+  range?: string;
+}
+
+/**
+ * Whether `range` (a `Range` header) asks for bytes that do not start at 0. A header the file route does not
+ * understand serves the whole file (api/stream-response.ts `parseRange`), so it is not partial here either.
+ */
+export function isPartialRead(range: string | undefined): boolean {
+  if (range === undefined) return false;
+  const match = /^bytes=(\d{0,16})-(\d{0,16})$/.exec(range.trim());
+  if (match === null) return false;
+  const [, first = "", last = ""] = match;
+  if (first === "") return last !== ""; // `bytes=-N`: the last N bytes
+  return Number(first) > 0;
 }

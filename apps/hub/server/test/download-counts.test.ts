@@ -1,0 +1,170 @@
+// Download counts on resolve requests (hub-api.md §7.6) against a real hub on 127.0.0.1: models count GET and HEAD
+// of their query files; a Range read that does not start at byte 0 (a viewer's partial read, a resumed download)
+// never counts; datasets count once per client address and repository per window. A second client is a second
+// loopback source address (127.0.0.2), so the per-client rule is tested over real sockets.
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPartialRead } from "../src/store/download-rules.js";
+import { DownloadWindow } from "../src/store/download-window.js";
+import { startTestHub, type TestHub } from "./hub-harness.js";
+
+let hub: TestHub;
+
+async function createWithFiles(type: "model" | "dataset", name: string, files: Record<string, string>) {
+  const created = await fetch(`${hub.url}/api/repos/create`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ name, type }),
+  });
+  expect(created.status).toBe(200);
+  const lines = [
+    JSON.stringify({ key: "header", value: { summary: "files", description: "" } }),
+    ...Object.entries(files).map(([path, content]) =>
+      JSON.stringify({
+        key: "file",
+        value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+      }),
+    ),
+  ];
+  const committed = await fetch(`${hub.url}/api/${type}s/alice/${name}/commit/main`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/x-ndjson" },
+    body: `${lines.join("\n")}\n`,
+  });
+  expect(committed.status).toBe(200);
+}
+
+/** One resolve request from `localAddress` (a loopback source address); resolves with the status. */
+function resolve(
+  path: string,
+  options: { method?: "GET" | "HEAD"; range?: string; localAddress?: string } = {},
+): Promise<number> {
+  const url = new URL(path, hub.url);
+  return new Promise((done, fail) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: options.method ?? "GET",
+        localAddress: options.localAddress ?? "127.0.0.1",
+        headers: options.range === undefined ? {} : { Range: options.range },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => done(response.statusCode ?? 0));
+        response.on("error", fail);
+      },
+    );
+    req.setTimeout(10_000, () => req.destroy(new Error("resolve timed out")));
+    req.on("error", fail);
+    req.end();
+  });
+}
+
+async function downloads(api: string): Promise<number> {
+  const info = (await (await fetch(`${hub.url}${api}`)).json()) as { downloads: number };
+  return info.downloads;
+}
+
+beforeAll(async () => {
+  hub = await startTestHub("download-counts");
+  await createWithFiles("model", "counted", { "config.json": '{"model_type":"bert"}', "README.md": "# hi\n" });
+  await createWithFiles("dataset", "rows", { "data.csv": "a,b\n1,2\n3,4\n", "README.md": "# rows\n" });
+  await createWithFiles("dataset", "other-rows", { "data.csv": "a\n1\n" });
+}, 120_000);
+
+afterAll(async () => {
+  await hub?.close();
+});
+
+describe("model downloads", () => {
+  it("count GET and HEAD of query files and whole or from-zero reads, not partial reads or the card", async () => {
+    const api = "/api/models/alice/counted";
+    expect(await downloads(api)).toBe(0);
+    expect(await resolve("/alice/counted/resolve/main/config.json")).toBe(200);
+    expect(await resolve("/alice/counted/resolve/main/config.json", { method: "HEAD" })).toBe(200);
+    expect(await resolve("/alice/counted/resolve/main/config.json", { range: "bytes=0-3" })).toBe(206);
+    expect(await downloads(api)).toBe(3);
+    // Partial reads: from an offset, the last bytes, a resumed download.
+    expect(await resolve("/alice/counted/resolve/main/config.json", { range: "bytes=5-" })).toBe(206);
+    expect(await resolve("/alice/counted/resolve/main/config.json", { range: "bytes=-4" })).toBe(206);
+    expect(await resolve("/alice/counted/resolve/main/config.json", { range: "bytes=2-9" })).toBe(206);
+    // Not a query file; a missing file; the raw pointer route.
+    expect(await resolve("/alice/counted/resolve/main/README.md")).toBe(200);
+    expect(await resolve("/alice/counted/resolve/main/missing.json")).toBe(404);
+    expect(await resolve("/alice/counted/raw/main/config.json")).toBe(200);
+    expect(await downloads(api)).toBe(3);
+  });
+});
+
+describe("dataset downloads", () => {
+  it("count once per client address and repository per window, whatever the viewer reads", async () => {
+    const api = "/api/datasets/alice/rows";
+    const file = "/datasets/alice/rows/resolve/main/data.csv";
+    expect(await downloads(api)).toBe(0);
+    // The viewer's reads of a data file: a HEAD, a read from byte 0, a read from an offset, again and again.
+    expect(await resolve(file, { method: "HEAD" })).toBe(200);
+    expect(await resolve(file, { range: "bytes=0-4" })).toBe(206);
+    expect(await resolve(file, { range: "bytes=4-" })).toBe(206);
+    expect(await resolve(file)).toBe(200);
+    expect(await downloads(api)).toBe(1);
+    // Another client counts on its own; a partial read from it does not.
+    expect(await resolve(file, { localAddress: "127.0.0.2", range: "bytes=3-" })).toBe(206);
+    expect(await downloads(api)).toBe(1);
+    expect(await resolve(file, { localAddress: "127.0.0.2" })).toBe(200);
+    expect(await resolve(file, { localAddress: "127.0.0.2" })).toBe(200);
+    expect(await downloads(api)).toBe(2);
+    // The same client, another repository: its own window. The card never counts.
+    expect(await resolve("/datasets/alice/other-rows/resolve/main/data.csv")).toBe(200);
+    expect(await downloads("/api/datasets/alice/other-rows")).toBe(1);
+    expect(await resolve("/datasets/alice/rows/resolve/main/README.md", { localAddress: "127.0.0.3" })).toBe(200);
+    expect(await downloads(api)).toBe(2);
+  });
+});
+
+describe("DownloadWindow", () => {
+  it("admits a key once per window, then again after it", () => {
+    const window = new DownloadWindow(1000, 10);
+    expect(window.admit("a", 0)).toBe(true);
+    expect(window.admit("a", 999)).toBe(false);
+    expect(window.admit("b", 500)).toBe(true);
+    expect(window.admit("a", 1000)).toBe(true);
+    expect(window.admit("a", 1500)).toBe(false);
+    expect(window.admit("b", 1499)).toBe(false);
+    expect(window.admit("b", 1500)).toBe(true);
+  });
+
+  it("stays bounded: expired windows go first, then the oldest live ones", () => {
+    const window = new DownloadWindow(1000, 3);
+    window.admit("old", 0);
+    window.admit("x", 900);
+    window.admit("y", 950);
+    // "old" has expired at 1200: it makes the room, x and y keep their windows.
+    expect(window.admit("z", 1200)).toBe(true);
+    expect(window.size).toBe(3);
+    expect(window.admit("x", 1300)).toBe(false);
+    // All live: the oldest (x) goes, so it counts again; the map never passes its bound.
+    expect(window.admit("w", 1400)).toBe(true);
+    expect(window.size).toBe(3);
+    expect(window.admit("x", 1450)).toBe(true);
+    for (let i = 0; i < 1000; i += 1) window.admit(`flood-${i}`, 1500);
+    expect(window.size).toBe(3);
+  });
+});
+
+describe("isPartialRead", () => {
+  it("is a range that does not start at byte 0", () => {
+    expect(isPartialRead(undefined)).toBe(false);
+    expect(isPartialRead("bytes=0-")).toBe(false);
+    expect(isPartialRead("bytes=0-99")).toBe(false);
+    expect(isPartialRead(" bytes=00-1 ")).toBe(false);
+    expect(isPartialRead("bytes=1-")).toBe(true);
+    expect(isPartialRead("bytes=100-200")).toBe(true);
+    expect(isPartialRead("bytes=-500")).toBe(true);
+    // What the file route does not understand is served whole, so it counts.
+    expect(isPartialRead("bytes=-")).toBe(false);
+    expect(isPartialRead("items=5-")).toBe(false);
+    expect(isPartialRead("bytes=5-9,20-")).toBe(false);
+  });
+});
