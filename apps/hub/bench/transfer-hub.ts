@@ -2,10 +2,11 @@
 // (so its pid is the process whose memory is measured), on a random loopback port, in a temporary data folder,
 // with an empty seed (the benchmark needs one repository, not the catalogue). Then, through the admin API, a user
 // with a write token and a model repository to upload into.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { printedUrl } from "../server/test/printed-url.js";
 
 const HUB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const START_TIMEOUT_MS = 120_000;
@@ -47,37 +48,13 @@ export async function startHub(dataDir: string, adminToken: string): Promise<Run
     clearTimeout(timer);
   };
   try {
-    const url = await printedUrl(child);
+    const url = await printedUrl(child, START_TIMEOUT_MS);
     if (child.pid === undefined) throw new Error("the server has no pid");
     return { url, pid: child.pid, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-}
-
-function printedUrl(child: ChildProcess): Promise<string> {
-  return new Promise((found, fail) => {
-    let output = "";
-    const timer = setTimeout(
-      () => fail(new Error(`the server printed no URL within ${START_TIMEOUT_MS / 1000} s:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    const read = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-16_384);
-      const match = /Hubkit is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        found(match[1]);
-      }
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
 }
 
 async function postJson(url: string, token: string, body: unknown): Promise<Record<string, unknown>> {

@@ -7,6 +7,7 @@ import { afterEach, expect, it } from "vitest";
 import { LOCK_FILE_NAME } from "../src/store/folder-lock.js";
 import { temporaryFolder, writeJsonl } from "./files.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
+import { printedUrl } from "./printed-url.js";
 
 const hubDir = resolve(import.meta.dirname, "../..");
 const work = temporaryFolder("db-safety");
@@ -55,23 +56,12 @@ function runServer(prefix: readonly string[] = []): Run {
   const exit = new Promise<{ code: number | null; output: string }>((done) =>
     child.once("exit", (code) => done({ code, output })),
   );
-  const url = new Promise<string>((found, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no URL within 60 s:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Hubkit is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        found(match[1]);
-      }
-    };
-    child.stdout?.on("data", read);
-    child.stderr?.on("data", read);
-    void exit.then(({ code }) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
+  const url = printedUrl(child, 60_000);
   url.catch(() => undefined);
   return { child, url, exit };
 }

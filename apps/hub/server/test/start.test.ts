@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { temporaryFolder } from "./files.js";
+import { printedUrl } from "./printed-url.js";
 
 const hubDir = resolve(import.meta.dirname, "../..");
 const dataDir = temporaryFolder("start");
@@ -13,27 +14,6 @@ let child: ChildProcess | undefined;
 afterAll(() => {
   child?.kill("SIGTERM");
 });
-
-function waitForUrl(process: ChildProcess): Promise<string> {
-  return new Promise((found, fail) => {
-    let output = "";
-    const timer = setTimeout(() => fail(new Error(`no URL printed within 90 s:\n${output}`)), 90_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Hubkit is running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        found(match[1]);
-      }
-    };
-    process.stdout?.on("data", read);
-    process.stderr?.on("data", read);
-    process.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-}
 
 it("starts with `npm run start -w apps/hub` defaults, seeds the index and serves API and page", async () => {
   // The start script of apps/hub/package.json, run directly (npm adds nothing but a wrapper process).
@@ -46,7 +26,7 @@ it("starts with `npm run start -w apps/hub` defaults, seeds the index and serves
     env: { ...process.env, PORT: "0", HUBKIT_DATA_DIR: dataDir, DATABASE_URL: "", HUBKIT_UPSTREAM_HUB: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const url = await waitForUrl(child);
+  const url = await printedUrl(child, 90_000);
   const health = (await (await fetch(`${url}/api/health`)).json()) as { status: string; models: number };
   expect(health.status).toBe("ok");
   expect(health.models).toBeGreaterThanOrEqual(300);
