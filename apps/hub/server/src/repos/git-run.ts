@@ -6,7 +6,8 @@ import { ApiError } from "../api/api-error.js";
 export interface GitRunOptions {
   /** The bare repository (`--git-dir`); omitted for commands that take their own folder. */
   gitDir?: string;
-  input?: Buffer | string;
+  /** stdin; a list of buffers is written in order without being joined into one. */
+  input?: Buffer | string | readonly Buffer[];
   env?: Record<string, string>;
   /** Longest run; the child is killed past it. */
   timeoutMs: number;
@@ -74,7 +75,12 @@ export function runGit(args: readonly string[], options: GitRunOptions): Promise
     });
     // A child that exits early closes stdin; the write error is not ours to report.
     child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
+    const input = options.input ?? "";
+    if (typeof input === "string" || Buffer.isBuffer(input)) child.stdin.end(input);
+    else {
+      for (const chunk of input) child.stdin.write(chunk);
+      child.stdin.end();
+    }
   });
 }
 

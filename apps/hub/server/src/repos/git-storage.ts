@@ -4,7 +4,7 @@
 // invisible) and turns a stale parent or a racing writer into a 412 instead of a lost update.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { ApiError, RevisionNotFoundError, StaleParentError } from "../api/api-error.js";
@@ -14,7 +14,7 @@ import { CatFilePool } from "./cat-file-pool.js";
 import type { BatchCommand, JobLimits } from "./cat-file-process.js";
 import { defaultGitattributes } from "./default-gitattributes.js";
 import { streamGitBlob } from "./git-blob-stream.js";
-import { git, runGit } from "./git-run.js";
+import { type GitRunOptions, git, runGit } from "./git-run.js";
 import { parseLog, parseTreeListing, readPointers } from "./git-tree.js";
 import { PRE_RECEIVE_HOOK } from "./pre-receive-hook.js";
 import { checkedFolder, checkedPath } from "./repo-paths.js";
@@ -70,7 +70,7 @@ export class GitStorage implements RepoStorage {
     return join(this.root, apiSegment(ref.type), owner, `${name}.git`);
   }
 
-  private run(ref: RepoRef, args: readonly string[], input?: Buffer | string, env?: Record<string, string>) {
+  private run(ref: RepoRef, args: readonly string[], input?: GitRunOptions["input"], env?: Record<string, string>) {
     return git(args, { gitDir: this.gitDir(ref), timeoutMs: this.limits.gitTimeoutMs, input, ...(env ? { env } : {}) });
   }
 
@@ -417,26 +417,38 @@ export class GitStorage implements RepoStorage {
   }
 
   /**
-   * Stores blobs with one git process for them all (`hash-object --stdin-paths` over files in a private folder of
-   * the repository): a process per file made a commit of a thousand files take seconds. git writes each object
-   * atomically; a crash leaves only the private folder, which cleanUp removes at the next start.
+   * Stores blobs with one `git fast-import` for them all: the contents go through its stdin and land in one pack
+   * (loose objects below git's unpack limit), their ids come back in a marks file. A process per file made a
+   * thousand files take seconds, and `hash-object --stdin-paths` over temporary files still spent ~5 s writing
+   * 10 000 loose objects (~0.7 s this way). The marks file lives in a private folder that exists while the
+   * blobs are written; a crash leaves that folder, git's temporary pack and maybe its crash report, which
+   * cleanUp removes at the next start.
    */
   private async writeBlobs(ref: RepoRef, contents: readonly Buffer[]): Promise<string[]> {
     if (contents.length === 0) return [];
     if (contents.length === 1)
       return [(await this.run(ref, ["hash-object", "-w", "--stdin"], contents[0])).toString().trim()];
     const folder = join(this.gitDir(ref), `${PRIVATE_PREFIX}blobs-${randomBytes(8).toString("hex")}`);
+    const marks = join(folder, "marks");
     await mkdir(folder);
     try {
-      const paths = contents.map((_, i) => join(folder, String(i)));
-      for (const [i, content] of contents.entries()) await writeFile(paths[i] as string, content);
-      const out = await this.run(ref, ["hash-object", "-w", "--no-filters", "--stdin-paths"], `${paths.join("\n")}\n`);
-      const oids = out
-        .toString()
-        .split("\n")
-        .filter((line) => line !== "");
-      if (oids.length !== contents.length || !oids.every((oid) => COMMIT_ID.test(oid)))
-        throw new Error(`git hash-object returned ${oids.length} ids for ${contents.length} files`);
+      const stream: Buffer[] = [Buffer.from("feature done\n")];
+      for (const [i, content] of contents.entries())
+        stream.push(Buffer.from(`blob\nmark :${i + 1}\ndata ${content.length}\n`), content, Buffer.from("\n"));
+      stream.push(Buffer.from("done\n"));
+      try {
+        await this.run(ref, ["fast-import", "--quiet", `--export-marks=${marks}`], stream);
+      } catch (error) {
+        await removeFastImportLeftovers(this.gitDir(ref), { packs: false });
+        throw error;
+      }
+      const oids: string[] = [];
+      for (const line of (await readFile(marks, "utf8")).split("\n")) {
+        const match = /^:(\d+) ([0-9a-f]{40})$/.exec(line);
+        if (match !== null) oids[Number(match[1]) - 1] = match[2] as string;
+      }
+      if (oids.length !== contents.length || !oids.every((oid) => oid !== undefined && COMMIT_ID.test(oid)))
+        throw new Error(`git fast-import returned ${oids.length} ids for ${contents.length} blobs`);
       return oids;
     } finally {
       await rm(folder, { recursive: true, force: true });
@@ -532,10 +544,28 @@ export class GitStorage implements RepoStorage {
             for (const file of await readdir(join(typeDir, owner, name)).catch(() => [] as string[]))
               if (file.startsWith(PRIVATE_PREFIX))
                 await rm(join(typeDir, owner, name, file), { recursive: true, force: true });
-        for (const name of names) if (name.endsWith(".git")) await removeStaleLocks(join(typeDir, owner, name));
+        for (const name of names)
+          if (name.endsWith(".git")) {
+            await removeStaleLocks(join(typeDir, owner, name));
+            await removeFastImportLeftovers(join(typeDir, owner, name), { packs: true });
+          }
       }
     }
   }
+}
+
+/**
+ * What a `git fast-import` cut short leaves: its crash report in the repository and (with `packs`, only at start,
+ * when no push can be writing one either) its unfinished pack. Called when no fast-import runs in the repository
+ * (after ours failed, commits taking turns; or at start).
+ */
+async function removeFastImportLeftovers(gitDir: string, options: { packs: boolean }): Promise<void> {
+  for (const name of await readdir(gitDir).catch(() => [] as string[]))
+    if (name.startsWith("fast_import_crash_")) await rm(join(gitDir, name), { force: true });
+  if (!options.packs) return;
+  const packs = join(gitDir, "objects", "pack");
+  for (const name of await readdir(packs).catch(() => [] as string[]))
+    if (name.startsWith("tmp_pack_") || name.startsWith("tmp_idx_")) await rm(join(packs, name), { force: true });
 }
 
 /** A path that is a file must not also be a folder of another path (git cannot hold both). */
