@@ -24,6 +24,17 @@ export interface AuthHub {
   close(): Promise<void>;
 }
 
+/** POSTs `body` to the admin API of the hub at `url` with ADMIN_TOKEN; throws on anything but 2xx. */
+export async function adminPost(url: string, path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
 export async function startAuthHub(): Promise<AuthHub> {
   const work = mkdtempSync(join(tmpdir(), "hubkit-auth-"));
   const seed = writeJsonl(join(work, "seed.jsonl"), [{ id: "seed-org/seed-model", pipeline_tag: "fill-mask" }]);
@@ -39,15 +50,7 @@ export async function startAuthHub(): Promise<AuthHub> {
   const ctx = server.hub;
   if (ctx === undefined) throw new Error("the server has no local hub");
   const url = server.url;
-  const admin = async (path: string, body: unknown) => {
-    const response = await fetch(`${url}${path}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const admin = (path: string, body: unknown) => adminPost(url, path, body);
   return {
     url,
     accounts: ctx.accounts,

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HUB_DIR, loadConfig } from "../src/config.js";
 import { type RunningServer, startServer } from "../src/server.js";
-import { ADMIN_TOKEN, pythonFor } from "./auth-harness.js";
+import { ADMIN_TOKEN, adminPost, pythonFor } from "./auth-harness.js";
 import { writeJsonl } from "./files.js";
 
 const SEED_DIR = join(HUB_DIR, "server/seed");
@@ -34,16 +34,6 @@ export interface ListingHub {
   user(name: string): Promise<void>;
   token(user: string, role: "read" | "write"): Promise<string>;
   close(): Promise<void>;
-}
-
-async function admin(url: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>;
 }
 
 /** A pass-through proxy that keeps the Host header (the hub builds absolute URLs from it) and logs requests. */
@@ -96,9 +86,9 @@ export async function startListingHub(
     server,
     work,
     requests,
-    user: async (user) => void (await admin(server.url, "/api/admin/users", { name: user })),
+    user: async (user) => void (await adminPost(server.url, "/api/admin/users", { name: user })),
     token: async (user, role) =>
-      String((await admin(server.url, "/api/admin/tokens", { user, role, name: role })).token),
+      String((await adminPost(server.url, "/api/admin/tokens", { user, role, name: role })).token),
     close: async () => {
       proxy.closeAllConnections();
       await new Promise((done) => proxy.close(done));
