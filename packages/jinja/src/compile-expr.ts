@@ -5,7 +5,7 @@ import { Fault } from "./errors.js";
 import { CONTEXT_FILTERS, foldable, isSafeConstant, notConstant } from "./fold.js";
 import type { Frame } from "./frames.js";
 import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
-import { chargeEq, chargeResult, chargeScan, workOf } from "./runtime/charge.js";
+import { chargeEq, chargeItems, chargeResult, chargeScan, filterItemSteps, workOf } from "./runtime/charge.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
 import { Budget, checkItems, DEFAULT_LIMITS, installBudget } from "./runtime/limits.js";
 import {
@@ -476,6 +476,7 @@ export class ExprCompiler {
     }
     const { positional, keywords } = this.args(node);
     const f: FilterFn = fn;
+    const perItem = filterItemSteps(node.name);
     return (s) => {
       const v = input(s);
       const args = positional(s);
@@ -486,6 +487,7 @@ export class ExprCompiler {
         const rt = s.rt;
         rt.tick();
         chargeScan(workOf(v));
+        if (perItem) chargeItems(v, perItem);
         const r = f(v, args, kw, rt);
         chargeResult(r);
         return r;

@@ -12,7 +12,7 @@ import { type HostContext, Runtime, Scope } from "./runtime/state.js";
 export interface TemplateOptions {
   /** Step budget per render (default 2,000,000): statements, iterations, calls, writes, and builtins' work. */
   maxSteps?: number;
-  /** Wall-clock deadline per render in milliseconds (default 200; 0 disables it). */
+  /** Wall-clock deadline per render in milliseconds (default 1000, a safety net behind `maxSteps`; 0 disables it). */
   timeoutMs?: number;
   /** Total characters and list items one render may build (default 64 Mi). */
   maxAllocation?: number;

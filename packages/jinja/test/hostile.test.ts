@@ -24,8 +24,13 @@ function catchError(run: () => unknown): TemplateError {
   return thrown;
 }
 
+/**
+ * A `limit` error is asserted with the deadline off (unless the test sets `timeoutMs`): which limit fires (steps,
+ * size, allocation, depth) must not depend on the machine's load. The deadline has its own test.
+ */
 function expectError(source: string, kind: string, description?: string, context?: Context, options?: Options) {
-  const error = catchError(() => render(source, context, options));
+  const opts = kind === "limit" ? { timeoutMs: 0, ...options } : options;
+  const error = catchError(() => render(source, context, opts));
   expect(error.kind, error.message).toBe(kind);
   if (description !== undefined) expect(error.description).toBe(description);
   return error;
@@ -289,15 +294,35 @@ describe("resource limits", () => {
   });
 
   test("nested loops exhaust the default step budget", () => {
-    // the deadline is off so that the step budget decides even on a loaded machine, where 2 M steps can take
-    // longer than 200 ms (the deadline is tested by the hostile corpus: "options: a tight timeout stops a long loop")
+    // expectError turns the deadline off, so that the step budget decides even on a loaded machine
     expectError(
       "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}",
       "limit",
       stepsExhausted(2_000_000),
-      {},
-      { timeoutMs: 0 },
     );
+  });
+
+  /** Budgets that a 10^10-iteration loop does not reach (each `range(100000)` counts 100,000 items as built). */
+  const UNBUDGETED = { maxSteps: 10 ** 12, maxAllocation: 10 ** 15 };
+
+  test("the wall-clock deadline stops a render that the step budget would let run", () => {
+    const source = "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}";
+    const start = performance.now();
+    const error = catchError(() => render(source, {}, { timeoutMs: 20, ...UNBUDGETED }));
+    expect(error.kind).toBe("limit");
+    expect(error.description).toBe("Time limit exceeded: the render took more than 20 ms");
+    // it looks at the clock every 2,048 steps: the render ends soon after the deadline, not at 10^10 iterations
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+
+  test("the default deadline is a 1 s safety net behind the step budget", () => {
+    const source = "{% for a in range(100000) %}{% for b in range(100000) %}{% endfor %}{% endfor %}";
+    const start = performance.now();
+    const error = catchError(() => render(source, {}, UNBUDGETED));
+    const elapsed = performance.now() - start;
+    expect(error.description).toBe("Time limit exceeded: the render took more than 1000 ms");
+    expect(elapsed).toBeGreaterThanOrEqual(1000);
+    expect(elapsed).toBeLessThan(10_000);
   });
 
   test("a configured step budget is honoured", () => {

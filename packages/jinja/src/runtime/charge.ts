@@ -1,7 +1,7 @@
 // Charging builtins for their work: the callers of filters, tests and methods spend steps in proportion to the input
 // and count the result as built, so no builtin is "free" however big the value it is given.
 import { active, CHARS_PER_STEP, checkSize, ITEM_WEIGHT } from "./limits.js";
-import { Markup } from "./values.js";
+import { dictSize, isDict, Markup } from "./values.js";
 
 /** The size of a builtin's input, in characters: a string's length, a list's items at their weight. */
 export function workOf(v: unknown): number {
@@ -41,4 +41,42 @@ export function chargeEq(a: unknown, b: unknown): void {
   const x = a instanceof Markup ? a.s : a;
   const y = b instanceof Markup ? b.s : b;
   if (typeof x === "string" && typeof y === "string" && x.length === y.length) chargeScan(x.length);
+}
+
+/**
+ * Extra steps per input item of the filters that run engine code on every item (a Python comparison, a hash key, a
+ * repr, an attribute lookup), on top of the generic 1/8 step per item that every builtin pays for its input. A step
+ * is budgeted at about 125 ns (2 M steps make the ~250 ms of work a render may do); these filters spend 75-1,500 ns
+ * per item (CPU time of a 100,000-item list on the 2-core CI machine under load, `npm run bench:costs`), so without
+ * these weights `L|groupby(...)` in a loop spent 3 s before the step budget stopped it (`tojson` charges its
+ * items and entries as it encodes them, nested ones too). Lazy filters are charged
+ * when they are called, for the whole input: an upper bound of what consuming them costs.
+ */
+const FILTER_ITEM_STEPS: ReadonlyMap<string, number> = new Map([
+  ["sort", 2],
+  ["dictsort", 2],
+  ["unique", 4.5],
+  ["groupby", 12],
+  ["join", 1],
+  ["sum", 0.75],
+  ["max", 0.5],
+  ["min", 0.5],
+  ["map", 1],
+  ["select", 1],
+  ["reject", 1],
+  ["selectattr", 1.5],
+  ["rejectattr", 1.5],
+  ["pprint", 3.5],
+  ["string", 1.25],
+]);
+
+/** The per-item price of filter `name` (0: the generic charge alone). */
+export function filterItemSteps(name: string): number {
+  return FILTER_ITEM_STEPS.get(name) ?? 0;
+}
+
+/** Charges `perItem` steps for each item of a builtin's input whose size is known up front (list, tuple, dict). */
+export function chargeItems(v: unknown, perItem: number): void {
+  const n = Array.isArray(v) ? v.length : isDict(v) ? dictSize(v) : 0;
+  if (n > 0) active.charge(n * perItem);
 }

@@ -1,10 +1,11 @@
 // Global functions: range, namespace, dict, cycler, joiner, lipsum, raise_exception, strftime_now.
 import { Fault, typeError } from "../errors.js";
 import { bind, REQUIRED } from "./args.js";
-import { checkConcat, checkItems, MAX_RANGE } from "./limits.js";
+import { checkConcat, checkEntries, checkItems, MAX_RANGE } from "./limits.js";
 import { strftime } from "./strftime.js";
 import {
   dictEntries,
+  dictSize,
   EngineObject,
   isDict,
   isFloat,
@@ -136,6 +137,8 @@ export function makeGlobals(now: () => Date): Map<string, unknown> {
     if (args.length > 1) throw typeError(`dict expected at most 1 argument, got ${args.length}`);
     if (args.length === 1) {
       if (!isDict(args[0])) throw typeError(`'${typeName(args[0])}' object is not iterable`);
+      // a copy of every entry: `set d = dict(d, **x)` in a loop is quadratic, the budget has to see each copy
+      checkEntries(dictSize(args[0]));
       for (const [k, v] of dictEntries(args[0])) m.set(k, v);
     }
     if (kw !== null) for (const [k, v] of kw) m.set(k, v);
@@ -145,6 +148,7 @@ export function makeGlobals(now: () => Date): Map<string, unknown> {
     const attrs = new Map<string, unknown>();
     for (const a of args) {
       if (!isDict(a)) throw typeError(`cannot convert '${typeName(a)}' object to a namespace`);
+      checkEntries(dictSize(a));
       for (const [k, v] of dictEntries(a)) attrs.set(toStr(k), v);
     }
     if (kw !== null) for (const [k, v] of kw) attrs.set(k, v);

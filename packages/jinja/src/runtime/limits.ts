@@ -19,12 +19,16 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   maxSteps: 2_000_000,
   // 8 Mi characters (about 2 M tokens of prompt): one native operation on a value of that size (a case mapping,
-  // a comparison, a regex scan) takes 5-20 ms, which a 200 ms deadline can afford even though it cannot interrupt
+  // a comparison, a regex scan) takes 5-20 ms, which a 250 ms budget can afford even though nothing can interrupt
   // it; at 32 Mi a single call took up to 80 ms and a few copies of one value (16-64 MB each) filled a 256 MB heap
   maxOutputLength: 8_388_608,
   maxCallDepth: 200,
   maxAllocation: 67_108_864,
-  timeoutMs: 200,
+  // A safety net, not the bound: the step budget is calibrated so that 2 M steps of any builtin are about 250 ms
+  // of CPU on the CI machine, and it decides the same way whatever the load. A wall-clock deadline close to that
+  // would let a GC pause or a descheduled process (a load of 20 on 2 cores) fail a legitimate render; at 1 s it
+  // only catches what the calibration misses (a machine several times slower, a builtin charged too little).
+  timeoutMs: 1000,
 };
 
 /**
@@ -41,7 +45,7 @@ export const CHARS_PER_STEP = 64;
 export const ITEM_WEIGHT = 8;
 
 /**
- * Steps per list item built. A step is budgeted at under 100 ns (2 M of them fit the 200 ms deadline); a big array
+ * Steps per list item built. A step is budgeted at about 125 ns (2 M of them make ~250 ms of work); a big array
  * is allocated, filled and collected at about 30 ns an item, so an item costs half a step, of which the allocation
  * charge (the item weight at `CHARS_PER_STEP`) already pays 1/8: `[x] * 8000000` is refused before it is built.
  */
@@ -53,6 +57,19 @@ const STRING_STEPS = 2;
 export function checkItems(n: number): void {
   active.alloc(n, ITEM_WEIGHT);
   active.charge(n * (ITEM_STEPS - ITEM_WEIGHT / CHARS_PER_STEP));
+}
+
+/**
+ * Steps per dict entry read or copied by `items()`, `values()`, `copy()`, `dict(d)` and `namespace(d)`: a host
+ * object with 100,000 keys costs 200-550 ns an entry (a property lookup in a dictionary-mode object, a new tuple or
+ * Map entry), against half a step for a list item.
+ */
+const ENTRY_STEPS = 4;
+
+/** Accounts for `n` dict entries about to be read into a new list, tuple or dict. */
+export function checkEntries(n: number): void {
+  checkItems(n);
+  active.charge(n * (ENTRY_STEPS - ITEM_STEPS));
 }
 
 /** Accounts for `n` new strings about to be built as the items of a list (allocation, size cap and their steps). */

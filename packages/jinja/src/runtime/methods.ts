@@ -4,7 +4,7 @@ import { typeError } from "../errors.js";
 import { bind, positional } from "./args.js";
 import { joinChecked } from "./charge.js";
 import { strFormat } from "./format.js";
-import { checkSize } from "./limits.js";
+import { checkEntries, checkSize } from "./limits.js";
 import {
   cpIndex,
   occurrences,
@@ -331,22 +331,33 @@ type DictMethod = (self: DictLike, args: unknown[], kw: Kwargs) => unknown;
 const DICT: [string, DictMethod][] = [
   [
     "items",
-    noArgsDict("items", (d) =>
-      asView(
-        dictEntries(d).map((e) => tuple(e)),
+    noArgsDict("items", (d) => {
+      const entries = dictEntries(d);
+      checkEntries(entries.length);
+      return asView(
+        entries.map((e) => tuple(e)),
         { type: "dict_items" },
-      ),
-    ),
+      );
+    }),
   ],
-  ["keys", noArgsDict("keys", (d) => asView(dictKeys(d).slice(), { type: "dict_keys" }))],
+  [
+    "keys",
+    noArgsDict("keys", (d) => {
+      const keys = dictKeys(d);
+      checkEntries(keys.length);
+      return asView(keys.slice(), { type: "dict_keys" });
+    }),
+  ],
   [
     "values",
-    noArgsDict("values", (d) =>
-      asView(
-        dictEntries(d).map((e) => e[1]),
+    noArgsDict("values", (d) => {
+      const entries = dictEntries(d);
+      checkEntries(entries.length);
+      return asView(
+        entries.map((e) => e[1]),
         { type: "dict_values" },
-      ),
-    ),
+      );
+    }),
   ],
   [
     "get",
@@ -356,7 +367,14 @@ const DICT: [string, DictMethod][] = [
       return v === undefined ? (a.length > 1 ? a[1] : null) : v;
     },
   ],
-  ["copy", noArgsDict("copy", (d) => new Map(dictEntries(d)))],
+  [
+    "copy",
+    noArgsDict("copy", (d) => {
+      const entries = dictEntries(d);
+      checkEntries(entries.length);
+      return new Map(entries);
+    }),
+  ],
 ];
 
 type ListMethod = (self: unknown[], args: unknown[], kw: Kwargs) => unknown;

@@ -1,6 +1,6 @@
 // Python operators on engine values: arithmetic, membership, iteration, slicing.
 import { Fault, typeError } from "../errors.js";
-import { chargeScan, workOf } from "./charge.js";
+import { chargeItems, chargeScan, workOf } from "./charge.js";
 import { printfFormat } from "./format.js";
 import { checkConcat, checkItems, checkSize } from "./limits.js";
 import {
@@ -303,6 +303,8 @@ export function iterate(v: unknown): unknown[] {
   throw typeError(`'${typeName(v)}' object is not iterable`);
 }
 
+const EQ_STEPS_PER_ITEM = 0.25;
+
 export function contains(container: unknown, item: unknown): boolean {
   if (typeof container === "string" || container instanceof Markup) {
     if (typeof item !== "string" && !(item instanceof Markup)) {
@@ -311,6 +313,8 @@ export function contains(container: unknown, item: unknown): boolean {
     return toStr(container).includes(toStr(item));
   }
   if (Array.isArray(container)) {
+    // a Python equality per item (~40 ns): 3/8 of a step with the 1/8 the caller charged for the list
+    chargeItems(container, EQ_STEPS_PER_ITEM);
     for (const x of container) if (pyEq(fromHost(x), item)) return true;
     return false;
   }

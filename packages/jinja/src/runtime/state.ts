@@ -1,6 +1,6 @@
 // Per-render state (output buffer, counters, context) and the variable scopes compiled closures run against.
 import { Fault } from "../errors.js";
-import { chargeResult, chargeScan, workOf } from "./charge.js";
+import { chargeItems, chargeResult, chargeScan, filterItemSteps, workOf } from "./charge.js";
 import { FILTER_TABLE, type FilterEnv } from "./filters.js";
 import { type Budget, depthLimit, type Limits, outputLimit } from "./limits.js";
 import { TEST_TABLE } from "./tests.js";
@@ -31,6 +31,8 @@ export class Runtime implements FilterEnv {
     if (!f) throw new Fault("syntax", `No filter named '${name}'.`);
     this.tick();
     chargeScan(workOf(value));
+    const perItem = filterItemSteps(name);
+    if (perItem) chargeItems(value, perItem);
     const r = f(value, args, kw, this);
     chargeResult(r);
     return r;

@@ -376,6 +376,7 @@ export function strRepr(s: string): string {
   while (m !== null) {
     const esc = escapeOf(m[0], quote);
     if (esc !== null) {
+      chargeNode(); // a match, a slice and an escape (~60 ns): a text dense with quotes or newlines is many of them
       if (m.index > from) out.add(s.slice(from, m.index));
       out.add(esc);
       from = m.index + m[0].length;

@@ -21,7 +21,7 @@ export interface HostileCase {
 const INT_STR_LIMIT =
   "Exceeds the limit (4300 digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit";
 
-/** Cases with Jinja2's output run without the deadline: under CI load a linear run could still pass 200 ms. */
+/** Cases with Jinja2's output run without the deadline: whether they finish must not depend on the load. */
 const EXACT: TemplateOptions = { timeoutMs: 0 };
 
 /** Reproductions from issue 14: each one froze, crashed or leaked a JavaScript message before the fix. */
