@@ -12,7 +12,9 @@ const auth = () => ({ Authorization: `Bearer ${hub.writeToken}` });
 const content = (i: number) => `file number ${i}\n`;
 /** git's blob id of `text`, computed here so the tree is checked against git's rules, not against itself. */
 const blobId = (text: string) =>
-  createHash("sha1").update(`blob ${Buffer.byteLength(text)}\0${text}`).digest("hex");
+  createHash("sha1")
+    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+    .digest("hex");
 const pathOf = (i: number) => `shard-${String(i % 40).padStart(2, "0")}/part-${i}.txt`;
 
 beforeAll(async () => {
