@@ -10,6 +10,7 @@ import { HUB_DIR, loadConfig } from "../src/config.js";
 import type { HubContext } from "../src/hub-context.js";
 import { startServer } from "../src/server.js";
 import { writeJsonl } from "./files.js";
+import { hfClientEnv, type RunResult, run } from "./run-command.js";
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 
@@ -86,7 +87,7 @@ export async function runHfCli(
   endpoint: string,
   token: string | undefined,
   args: readonly string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
+): Promise<RunResult> {
   const hf = join(await pythonFor(version), "../hf");
   return runClient(hf, args, endpoint, token);
 }
@@ -97,33 +98,20 @@ export async function runPython(
   endpoint: string,
   token: string | undefined,
   code: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
+): Promise<RunResult> {
   return runClient(await pythonFor(version), ["-c", code], endpoint, token);
 }
 
-function runClient(
+async function runClient(
   program: string,
   args: readonly string[],
   endpoint: string,
   token: string | undefined,
-): Promise<{ code: number; stdout: string; stderr: string }> {
+): Promise<RunResult> {
   const home = mkdtempSync(join(tmpdir(), "hubkit-hf-home-"));
-  return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-    execFile(
-      program,
-      [...args],
-      {
-        timeout: 60_000,
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          HF_ENDPOINT: endpoint,
-          HF_HOME: home,
-          HF_HUB_DISABLE_TELEMETRY: "1",
-          HF_HUB_DISABLE_XET: "1",
-          ...(token !== undefined ? { HF_TOKEN: token } : {}),
-        },
-      },
-      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr }),
-    );
-  }).finally(() => rmSync(home, { recursive: true, force: true }));
+  try {
+    return await run(program, args, { timeoutMs: 60_000, env: hfClientEnv({ endpoint, home, token }) });
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
 }

@@ -2,7 +2,6 @@
 // folder in a temporary directory (so tests can inspect the repositories and restart on the same data), an admin
 // token, optional environment overrides (limits), a user with write and read tokens, and a runner for the official
 // Python clients and git.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import type { HubContext } from "../src/hub-context.js";
 import { startServer } from "../src/server.js";
 import { ADMIN_TOKEN, pythonFor } from "./auth-harness.js";
 import { writeJsonl } from "./files.js";
+import { hfClientEnv, type RunResult, run } from "./run-command.js";
 
 export interface TestHub {
   url: string;
@@ -69,33 +69,7 @@ export async function startTestHub(name: string, extra: Record<string, string> =
   };
 }
 
-export interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command; resolves with its exit code and output (never rejects on a non-zero exit). */
-export function run(
-  command: string,
-  args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
-): Promise<RunResult> {
-  return new Promise((done) => {
-    execFile(
-      command,
-      [...args],
-      {
-        timeout: options.timeoutMs ?? 120_000,
-        maxBuffer: 16 * 1024 * 1024,
-        ...(options.cwd ? { cwd: options.cwd } : {}),
-        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", ...options.env },
-      },
-      (error, stdout, stderr) =>
-        done({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
+export { type RunResult, run } from "./run-command.js";
 
 /** The official Python client of `version` (its venv's python), with HF_* pointing at the hub. */
 export async function python(
@@ -108,13 +82,7 @@ export async function python(
   mkdirSync(home, { recursive: true });
   return run(await pythonFor(version), ["-c", code], {
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    env: {
-      HF_ENDPOINT: hub.url,
-      HF_HOME: home,
-      HF_HUB_DISABLE_TELEMETRY: "1",
-      ...(options.xet ? {} : { HF_HUB_DISABLE_XET: "1" }),
-      ...(options.token !== undefined ? { HF_TOKEN: options.token } : {}),
-    },
+    env: hfClientEnv({ endpoint: hub.url, home, token: options.token, xet: options.xet }),
   });
 }
 
@@ -123,12 +91,6 @@ export async function hfCli(version: string, hub: TestHub, args: readonly string
   const bin = join(await pythonFor(version), "..", "hf");
   return run(bin, args, {
     cwd,
-    env: {
-      HF_ENDPOINT: hub.url,
-      HF_HOME: join(hub.work, `hf-home-${version}`),
-      HF_HUB_DISABLE_TELEMETRY: "1",
-      HF_HUB_DISABLE_XET: "1",
-      HF_TOKEN: token,
-    },
+    env: hfClientEnv({ endpoint: hub.url, home: join(hub.work, `hf-home-${version}`), token }),
   });
 }

@@ -2,7 +2,6 @@
 // of real seed records (models, datasets, spaces — so they become real repositories), an admin token, and a
 // loopback proxy in front of it that records every request line, so a test can assert that a client served a
 // file from its cache (no GET reached the hub). The Python clients run with their own HF_HOME per version.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,6 +11,7 @@ import { HUB_DIR, loadConfig } from "../src/config.js";
 import { type RunningServer, startServer } from "../src/server.js";
 import { ADMIN_TOKEN, adminPost, pythonFor } from "./auth-harness.js";
 import { writeJsonl } from "./files.js";
+import { hfClientEnv, type RunResult, run } from "./run-command.js";
 
 const SEED_DIR = join(HUB_DIR, "server/seed");
 
@@ -98,12 +98,6 @@ export async function startListingHub(
   };
 }
 
-export interface PythonRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /**
  * Runs `code` (or the `hf` CLI with `args` when `cli` is set) with a huggingface_hub version against the hub.
  * HF_HOME is per hub and version, so the client's cache survives between calls.
@@ -113,31 +107,15 @@ export async function runClient(
   hub: ListingHub,
   program: { code: string } | { cli: readonly string[]; cwd: string },
   token?: string,
-): Promise<PythonRun> {
+): Promise<RunResult> {
   const python = await pythonFor(version);
   const home = join(hub.work, `hf-home-${version}`);
   mkdirSync(home, { recursive: true });
   const [command, args] = "code" in program ? [python, ["-c", program.code]] : [join(python, "..", "hf"), program.cli];
-  return new Promise((done) => {
-    execFile(
-      command,
-      [...args],
-      {
-        timeout: 90_000,
-        maxBuffer: 8 * 1024 * 1024,
-        ...("cwd" in program ? { cwd: program.cwd } : {}),
-        env: {
-          PATH: process.env.PATH ?? "/usr/bin:/bin",
-          HF_ENDPOINT: hub.url,
-          HF_HOME: home,
-          HF_HUB_DISABLE_TELEMETRY: "1",
-          HF_HUB_DISABLE_XET: "1",
-          ...(token !== undefined ? { HF_TOKEN: token } : {}),
-        },
-      },
-      (error, stdout, stderr) =>
-        done({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }),
-    );
+  return run(command, args, {
+    timeoutMs: 90_000,
+    ...("cwd" in program ? { cwd: program.cwd } : {}),
+    env: hfClientEnv({ endpoint: hub.url, home, token }),
   });
 }
 
