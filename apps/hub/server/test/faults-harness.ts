@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { afterAll } from "vitest";
-import { ADMIN_TOKEN } from "./auth-harness.js";
+import { ADMIN_TOKEN, adminPost } from "./auth-harness.js";
 import { temporaryFolder, writeJsonl } from "./files.js";
 import { run } from "./hub-harness.js";
 
@@ -145,19 +145,10 @@ function spawnHub(env: Record<string, string>): Promise<HubProcess> {
 }
 
 async function createUser(url: string): Promise<string> {
-  const admin = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  const user = await admin("/api/admin/users", { name: "alice" });
-  if (user.status !== 200) throw new Error(`cannot create alice: ${user.status} ${await user.text()}`);
-  const token = (await (await admin("/api/admin/tokens", { user: "alice", role: "write", name: "faults" })).json()) as {
-    token?: string;
-  };
-  if (typeof token.token !== "string") throw new Error("no token");
-  return token.token;
+  await adminPost(url, "/api/admin/users", { name: "alice" });
+  const { token } = await adminPost(url, "/api/admin/tokens", { user: "alice", role: "write", name: "faults" });
+  if (typeof token !== "string") throw new Error("no token");
+  return token;
 }
 
 /** NDJSON commit bodies. */
