@@ -7,6 +7,7 @@ import { afterEach, expect, it } from "vitest";
 import { LOCK_FILE_NAME } from "../src/store/folder-lock.js";
 import { temporaryFolder, writeJsonl } from "./files.js";
 import { FIXTURE_MODELS } from "./fixtures.js";
+import { killChildren } from "./kill-children.js";
 import { printedUrl } from "./printed-url.js";
 
 const hubDir = resolve(import.meta.dirname, "../..");
@@ -31,14 +32,7 @@ const env = {
 const NODE_ARGS = ["--conditions=hubkit-source", "--import", "tsx"];
 const children: ChildProcess[] = [];
 
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((done) => child.once("exit", done));
-    child.kill("SIGKILL");
-    await exited;
-  }
-});
+afterEach(() => killChildren(children));
 
 interface Run {
   child: ChildProcess;

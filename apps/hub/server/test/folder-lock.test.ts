@@ -6,19 +6,13 @@ import { join, resolve } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { FolderLockedError, LOCK_FILE_NAME, lockFolder } from "../src/store/folder-lock.js";
 import { temporaryFolder } from "./files.js";
+import { killChildren } from "./kill-children.js";
 
 const serverDir = resolve(import.meta.dirname, "..");
 const dir = temporaryFolder("lock");
 const children: ChildProcess[] = [];
 
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((done) => child.once("exit", done));
-    child.kill("SIGKILL");
-    await exited;
-  }
-});
+afterEach(() => killChildren(children));
 
 /** Starts test/lock-holder.ts on `folder` (optionally under `unshare --pid --fork`); resolves with its first line. */
 function holder(folder: string, namespaced = false): Promise<{ child: ChildProcess; line: string }> {
