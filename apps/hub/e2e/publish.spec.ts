@@ -257,7 +257,8 @@ test("drag and drop: files dropped on the zone are listed, removable, and commit
   expect((await page.request.get(`/${user}/dropped/resolve/main/data/unwanted.txt`)).status()).toBe(404);
   await page.getByRole("link", { name: "View the files" }).click();
   await page.waitForURL(`/${user}/dropped/tree/main/data`);
-  await expect(page.getByRole("link", { name: "table.csv" })).toBeVisible();
+  // exact: the row's last-commit link ("Upload data/table.csv") names the file too.
+  await expect(page.getByRole("link", { name: "table.csv", exact: true })).toBeVisible();
 });
 
 test("an upload in progress can be cancelled: nothing is committed", async ({ page, guard: _ }) => {
