@@ -36,7 +36,8 @@ it("imports a JSON-lines dump as a process; a bad line stops an import with its 
   expect(done.status).toBe(0);
   expect(done.stdout).toContain(`imported ${FIXTURE_MODELS.length} models from ${good}`);
 
-  const store = await ModelStore.open(await openPglite(join(work, "db")));
+  // HUBKIT_DATA_DIR is the data root; the index lives in its pglite/ folder.
+  const store = await ModelStore.open(await openPglite(join(work, "db", "pglite")));
   try {
     expect(await store.count()).toBe(FIXTURE_MODELS.length);
     // A bad line stops the import with its number, before its batch is written.
