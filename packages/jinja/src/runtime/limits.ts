@@ -191,13 +191,3 @@ export function checkProgress(built: number, iterations: number): void {
   if (built > active.limits.maxOutputLength) throw outputLimit(active.limits.maxOutputLength);
   active.charge(iterations / CHARS_PER_STEP);
 }
-
-/** Charges the work of scanning `length` characters or items (no allocation). */
-export function chargeScan(length: number): void {
-  if (length >= CHARS_PER_STEP) active.charge(length / CHARS_PER_STEP);
-}
-
-/** The cap on a single string or list. */
-export function maxSize(): number {
-  return active.limits.maxOutputLength;
-}
