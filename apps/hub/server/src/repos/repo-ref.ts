@@ -59,7 +59,3 @@ const NAMESPACE = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,40}[A-Za-z0-9])$/;
 export function isValidNamespace(name: string): boolean {
   return NAMESPACE.test(name) && !name.includes("--") && !/^\d+$/.test(name) && !isReservedNamespace(name);
 }
-
-export function repoKey(ref: RepoRef): string {
-  return `${ref.type}:${ref.id}`;
-}
