@@ -84,7 +84,7 @@ export async function readJson(
   options: Options | undefined,
   limit: ByteLimit = "maxJsonBytes",
 ): Promise<unknown> {
-  return JSON.parse(decodeChunks(await readChunks(fetched, options, limit)));
+  return JSON.parse(await readText(fetched, options, limit));
 }
 
 export async function readBlob(fetched: Fetched, options: Options | undefined): Promise<Blob> {
