@@ -50,17 +50,20 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<{ 
     if (signal?.aborted) throw error;
     throw new ApiRequestError("The server cannot be reached. Is it running?", 0);
   }
-  if (!response.ok) {
-    let message = `${response.status} ${response.statusText}`;
-    try {
-      const body = (await response.json()) as { error?: unknown };
-      if (typeof body.error === "string") message = body.error;
-    } catch {
-      // not JSON: keep the status line
-    }
-    throw new ApiRequestError(message, response.status);
-  }
+  if (!response.ok) throw await responseError(response);
   return { data: (await response.json()) as T, response };
+}
+
+/** A failed response as an ApiRequestError: the server's `{"error": …}` message, or the status line. */
+export async function responseError(response: Response): Promise<ApiRequestError> {
+  let message = `${response.status} ${response.statusText}`;
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === "string") message = body.error;
+  } catch {
+    // not JSON: keep the status line
+  }
+  return new ApiRequestError(message, response.status);
 }
 
 /** The `cursor` of the next page from a `Link: <…?cursor=X>; rel="next"` header, if any. */

@@ -1,5 +1,5 @@
 // Reads the start of a file over HTTP with a Range request, so a large file is never loaded whole into the page.
-import { ApiRequestError } from "../../lib/api";
+import { responseError } from "../../lib/api";
 
 export interface FileStart {
   bytes: Uint8Array;
@@ -8,22 +8,11 @@ export interface FileStart {
   truncated: boolean;
 }
 
-async function errorOf(response: Response): Promise<ApiRequestError> {
-  let message = `${response.status} ${response.statusText}`;
-  try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === "string") message = body.error;
-  } catch {
-    // not JSON
-  }
-  return new ApiRequestError(message, response.status);
-}
-
 /** The first `maxBytes` bytes of `url` (fewer when the file is shorter). */
 export async function readStart(url: string, maxBytes: number, signal?: AbortSignal): Promise<FileStart> {
   const response = await fetch(url, { signal, headers: { range: `bytes=0-${maxBytes - 1}` } });
   if (response.status === 416) return { bytes: new Uint8Array(0), total: 0, truncated: false };
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) throw await responseError(response);
   const range = /\/(\d+)\s*$/.exec(response.headers.get("content-range") ?? "");
   const length = Number(response.headers.get("content-length"));
   const total = range ? Number(range[1]) : response.status === 200 && Number.isFinite(length) ? length : undefined;
