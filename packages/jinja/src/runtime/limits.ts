@@ -166,7 +166,7 @@ export function checkSize(length: number): void {
  * `ns.text = ns.text ~ message` accumulation quadratic in the budget, while its memory is linear).
  */
 export function checkConcat(total: number, added: number): void {
-  if (total > active.limits.maxOutputLength) throw outputLimit(active.limits.maxOutputLength);
+  checkCap(total);
   active.alloc(added);
 }
 
@@ -188,6 +188,6 @@ export function checkSplit(length: number): void {
 
 /** Inside a long builtin loop, every few thousand iterations: the size built so far, the steps, the deadline. */
 export function checkProgress(built: number, iterations: number): void {
-  if (built > active.limits.maxOutputLength) throw outputLimit(active.limits.maxOutputLength);
+  checkCap(built);
   active.charge(iterations / CHARS_PER_STEP);
 }
