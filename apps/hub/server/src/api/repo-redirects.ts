@@ -5,7 +5,7 @@
 // missing repository, so a move into a private repository leaks nothing. Chains are collapsed at each move, so a
 // lookup is one hop.
 import type { Context } from "hono";
-import { can } from "../auth/permissions.js";
+import { accessFacts, can } from "../auth/permissions.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoRef, type RepoType, urlPrefix } from "../repos/repo-ref.js";
@@ -91,8 +91,7 @@ export async function missingOrMoved(ctx: HubContext, c: Context<HubEnv>, ref: R
   if (to === undefined) return missing;
   const registration = await ctx.index.lookup({ type: ref.type, id: to });
   if (registration === undefined) return missing;
-  const owner = registration.id.split("/")[0] ?? "";
-  if (!can(principal, "read", { owner, private: registration.private })) return missing;
+  if (!can(principal, "read", accessFacts(registration))) return missing;
   const location = movedLocation(new URL(c.req.url), ref.type, ref.id, registration.id);
   return location === undefined ? missing : new RepoMovedError(registration.id, location);
 }

@@ -11,6 +11,11 @@ export interface RepoAccessFacts {
   private: boolean;
 }
 
+/** The facts of a registered repository, from its stored id (`owner/name`) and its privacy flag. */
+export function accessFacts(registration: { id: string; private: boolean }): RepoAccessFacts {
+  return { owner: registration.id.split("/")[0] ?? "", private: registration.private };
+}
+
 function isMemberOrOwner(principal: Principal, owner: string): boolean {
   if (principal.kind !== "user") return false;
   const lower = owner.toLowerCase();
