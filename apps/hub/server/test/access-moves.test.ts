@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PYTHON_CLIENTS, runPython } from "./auth-harness.js";
-import { run, startTestHub, type TestHub } from "./hub-harness.js";
+import { gitClientEnv, run, startTestHub, type TestHub } from "./hub-harness.js";
 
 let hub: TestHub;
 let bobRead = "";
@@ -136,16 +136,7 @@ describe("old URLs redirect", () => {
 });
 
 test("git clone (with an LFS file) and git push through the old URL reach the moved repository", async () => {
-  const env = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: hub.work,
-    GIT_TERMINAL_PROMPT: "0",
-    GIT_CONFIG_NOSYSTEM: "1",
-    GIT_AUTHOR_NAME: "Alice",
-    GIT_AUTHOR_EMAIL: "alice@example.org",
-    GIT_COMMITTER_NAME: "Alice",
-    GIT_COMMITTER_EMAIL: "alice@example.org",
-  };
+  const env = gitClientEnv(hub.work);
   const git = (cwd: string, ...args: string[]) => run("git", args, { cwd, env, timeoutMs: 60_000 });
   const withToken = (path: string) => hub.url.replace("http://", `http://alice:${hub.writeToken}@`) + path;
   expect((await git(hub.work, "lfs", "install", "--skip-repo")).code).toBe(0);

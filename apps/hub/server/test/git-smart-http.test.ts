@@ -5,18 +5,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { run, startTestHub, type TestHub } from "./hub-harness.js";
+import { gitClientEnv, run, startTestHub, type TestHub } from "./hub-harness.js";
 
 let hub: TestHub;
-const gitEnv = () => ({
-  HOME: hub.work,
-  GIT_TERMINAL_PROMPT: "0",
-  GIT_CONFIG_NOSYSTEM: "1",
-  GIT_AUTHOR_NAME: "Alice",
-  GIT_AUTHOR_EMAIL: "alice@example.org",
-  GIT_COMMITTER_NAME: "Alice",
-  GIT_COMMITTER_EMAIL: "alice@example.org",
-});
+const gitEnv = () => gitClientEnv(hub.work);
 const git = (cwd: string, ...args: string[]) => run("git", args, { cwd, env: gitEnv(), timeoutMs: 60_000 });
 const withToken = (token: string, path: string) => hub.url.replace("http://", `http://alice:${token}@`) + path;
 

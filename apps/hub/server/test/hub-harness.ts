@@ -69,7 +69,7 @@ export async function startTestHub(name: string, extra: Record<string, string> =
   };
 }
 
-export { type RunResult, run } from "./run-command.js";
+export { gitClientEnv, type RunResult, run } from "./run-command.js";
 
 /** The official Python client of `version` (its venv's python), with HF_* pointing at the hub. */
 export async function python(

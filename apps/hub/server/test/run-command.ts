@@ -48,3 +48,16 @@ export function hfClientEnv(options: {
     ...(options.token !== undefined ? { HF_TOKEN: options.token } : {}),
   };
 }
+
+/** git's environment for a test: `home` as HOME, no prompt, no system config, and a fixed author and committer. */
+export function gitClientEnv(home: string): Record<string, string> {
+  return {
+    HOME: home,
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_CONFIG_NOSYSTEM: "1",
+    GIT_AUTHOR_NAME: "Alice",
+    GIT_AUTHOR_EMAIL: "alice@example.org",
+    GIT_COMMITTER_NAME: "Alice",
+    GIT_COMMITTER_EMAIL: "alice@example.org",
+  };
+}
