@@ -31,9 +31,9 @@ export interface ModelSearch {
   privateScope?: PrivateScope;
 }
 
-export interface ModelSummary {
+/** The indexed columns every repository row carries, as the API names them. */
+interface RepoColumns {
   id: string;
-  modelId: string;
   author: string;
   pipeline_tag: string | null;
   library_name: string | null;
@@ -43,6 +43,10 @@ export interface ModelSummary {
   lastModified: string | null;
   createdAt: string | null;
   private: boolean;
+}
+
+export interface ModelSummary extends RepoColumns {
+  modelId: string;
 }
 
 export interface SearchPage {
@@ -52,17 +56,7 @@ export interface SearchPage {
 }
 
 /** One indexed repository: its columns, and its whole record when asked for. */
-export interface IndexedRow {
-  id: string;
-  author: string;
-  pipeline_tag: string | null;
-  library_name: string | null;
-  tags: string[];
-  downloads: number | null;
-  likes: number | null;
-  lastModified: string | null;
-  createdAt: string | null;
-  private: boolean;
+export interface IndexedRow extends RepoColumns {
   sha: string | null;
   record?: Record<string, unknown>;
 }
@@ -135,11 +129,9 @@ function numberOrNull(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-function toSummary(row: Record<string, unknown>): ModelSummary {
-  const id = String(row.id);
+function toColumns(row: Record<string, unknown>): RepoColumns {
   return {
-    id,
-    modelId: id,
+    id: String(row.id),
     author: String(row.author),
     pipeline_tag: (row.pipeline_tag as string | null) ?? null,
     library_name: (row.library_name as string | null) ?? null,
@@ -153,9 +145,8 @@ function toSummary(row: Record<string, unknown>): ModelSummary {
 }
 
 function toIndexedRow(row: Record<string, unknown>): IndexedRow {
-  const { modelId: _modelId, ...summary } = toSummary(row);
   return {
-    ...summary,
+    ...toColumns(row),
     sha: typeof row.sha === "string" ? row.sha : null,
     ...(row.record !== undefined && row.record !== null ? { record: row.record as Record<string, unknown> } : {}),
   };
