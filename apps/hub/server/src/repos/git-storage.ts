@@ -18,7 +18,7 @@ import { type GitRunOptions, git, runGit } from "./git-run.js";
 import { parseLog, parseTreeListing, readPointers } from "./git-tree.js";
 import { PRE_RECEIVE_HOOK } from "./pre-receive-hook.js";
 import { checkedFolder, checkedPath } from "./repo-paths.js";
-import { apiSegment, isValidRepoId, type RepoRef } from "./repo-ref.js";
+import { apiSegment, isValidRepoId, REPO_TYPES, type RepoRef } from "./repo-ref.js";
 import { ABBREVIATED_COMMIT_ID, COMMIT_ID, checkedBranchName, checkedTagName, isSafeRefName } from "./revisions.js";
 import { removeStaleLocks } from "./stale-locks.js";
 import type {
@@ -531,7 +531,7 @@ export class GitStorage implements RepoStorage {
    * files of commits it cut short, and git lock files (stale-locks.ts). Runs at start, before any request.
    */
   async cleanUp(): Promise<void> {
-    for (const segment of ["models", "datasets", "spaces"]) {
+    for (const segment of REPO_TYPES.map(apiSegment)) {
       const typeDir = join(this.root, segment);
       const owners = await readdir(typeDir).catch(() => [] as string[]);
       for (const owner of owners) {
