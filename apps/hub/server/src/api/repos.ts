@@ -159,10 +159,9 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const principal = c.get("principal");
   if (!canCreateIn(principal, namespace))
     throw new ApiError(403, `You don't have the rights to create a ${type} under the namespace "${namespace}"`);
-  if (!(await ctx.accounts.namespaceExists(namespace)))
-    throw new ApiError(404, `The namespace "${namespace}" does not exist`);
   const account = await ctx.accounts.account(namespace);
-  const ref: RepoRef = { type, id: `${account?.name ?? namespace}/${name}` };
+  if (account === undefined) throw new ApiError(404, `The namespace "${namespace}" does not exist`);
+  const ref: RepoRef = { type, id: `${account.name}/${name}` };
   const existing = await ctx.index.lookup(ref);
   if (existing !== undefined)
     throw new ApiError(409, `You already created this ${type} repo`, {
