@@ -7,9 +7,11 @@ import type { ServerConfig } from "./config.js";
 import type { LargeFileStore } from "./lfs/store.js";
 import type { RepoIndex } from "./repos/repo-index.js";
 import type { RepoStorage } from "./repos/storage.js";
+import type { StorageLimits } from "./repos/storage-limits.js";
 
 export interface HubContext {
-  config: ServerConfig;
+  /** The server's configuration, with the storage limits resolved once (the environment's, else the defaults). */
+  config: ServerConfig & { storageLimits: StorageLimits };
   storage: RepoStorage;
   lfs: LargeFileStore;
   accounts: Authenticator;

@@ -48,7 +48,7 @@ export async function openLocalHub(
     const index = await openRepoIndex({ store, storage, lfs, seed: seedSourcesBeside(config.seedFile), log });
     return {
       ctx: {
-        config: { ...config, dataRoot: root },
+        config: { ...config, dataRoot: root, storageLimits: limits },
         storage,
         lfs,
         accounts,

@@ -6,7 +6,6 @@ import type { HubContext } from "../hub-context.js";
 import { SHA256_HEX } from "../lfs/pointer.js";
 import { urlPrefix } from "../repos/repo-ref.js";
 import type { CommitOperation, CommitRequest } from "../repos/storage.js";
-import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { testPause } from "../repos/test-pause.js";
 import { ApiError } from "./api-error.js";
 import { apiRepoUrl, baseUrl, revisionAndPath } from "./repo-url.js";
@@ -91,7 +90,7 @@ function authorName(principal: Principal): string {
 }
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {
-  const limits = ctx.config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
+  const limits = ctx.config.storageLimits;
   app.post("/api/:segment/:ns/:name/commit/*", async (c) => {
     const url = apiRepoUrl(c);
     if (url === undefined) return c.notFound();

@@ -7,7 +7,6 @@ import { lfsPatterns } from "../lfs/attributes.js";
 import { uploadMode } from "../lfs/upload-mode.js";
 import { defaultGitattributes } from "../repos/default-gitattributes.js";
 import { checkedPath } from "../repos/repo-paths.js";
-import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
 import { apiRepoUrl, revisionAndPath } from "./repo-url.js";
 import { jsonObjectBody } from "./request-body.js";
@@ -49,7 +48,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       const size = typeof file.size === "number" && Number.isSafeInteger(file.size) && file.size >= 0 ? file.size : 0;
       const sample =
         typeof file.sample === "string" ? Buffer.from(file.sample.slice(0, 1024), "base64") : Buffer.alloc(0);
-      const mode = uploadMode({ path, size, sample }, patterns, ctx.config.storageLimits ?? DEFAULT_STORAGE_LIMITS);
+      const mode = uploadMode({ path, size, sample }, patterns, ctx.config.storageLimits);
       const current = existing.get(path);
       const oid = current?.type === "file" ? (current.lfs?.oid ?? current.oid) : undefined;
       return { path, uploadMode: mode, shouldIgnore: false, ...(oid !== undefined ? { oid } : {}) };

@@ -17,7 +17,6 @@ import {
   type RepoType,
   urlPrefix,
 } from "../repos/repo-ref.js";
-import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { ApiError } from "./api-error.js";
 import { publicBaseUrl } from "./base-url.js";
 import { readJsonObject } from "./json-body.js";
@@ -141,10 +140,7 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const type = typeOf(body);
   const { namespace, name } = nameParts(c, body);
   const isPrivate = privacy(body, type) ?? false;
-  const files = initialFiles(
-    body,
-    ctx.config.storageLimits?.maxRegularFileBytes ?? DEFAULT_STORAGE_LIMITS.maxRegularFileBytes,
-  );
+  const files = initialFiles(body, ctx.config.storageLimits.maxRegularFileBytes);
   if (type === "space") {
     const sdk = optionalString(body, "sdk") ?? "static";
     if (!SPACE_SDKS.has(sdk))

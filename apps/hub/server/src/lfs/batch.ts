@@ -11,7 +11,6 @@ import { writableBySignedIn } from "../api/write-access.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
-import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { FolderLargeFileStore } from "./folder-store.js";
 import { SHA256_HEX } from "./pointer.js";
 import { SIGNED_URL_TTL_SECONDS, type UrlSigner } from "./signing.js";
@@ -55,7 +54,7 @@ export function lfsError(c: Context, error: unknown): Response {
 }
 
 export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSigner): void {
-  const limits = ctx.config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
+  const limits = ctx.config.storageLimits;
   const multipartCapable = ctx.lfs instanceof FolderLargeFileStore;
   const handler = async (c: Context<HubEnv>) => {
     try {

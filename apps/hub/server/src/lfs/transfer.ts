@@ -13,7 +13,6 @@ import { boundedBody } from "../api/request-body.js";
 import { parseRange, streamResponse } from "../api/stream-response.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
-import { DEFAULT_STORAGE_LIMITS } from "../repos/storage-limits.js";
 import { LFS_MEDIA_TYPE, lfsError } from "./batch.js";
 import { FolderLargeFileStore } from "./folder-store.js";
 import { SHA256_HEX } from "./pointer.js";
@@ -74,7 +73,7 @@ function discardBody(incoming: IncomingMessage | undefined, maxBytes: number): b
 }
 
 export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSigner): void {
-  const limits = ctx.config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
+  const limits = ctx.config.storageLimits;
   const store = ctx.lfs;
   const partsRoot = store instanceof FolderLargeFileStore ? join(store.root, "tmp") : undefined;
 
