@@ -1,5 +1,6 @@
 // Sizes that bound what repository storage and the upload routes accept, and where a file turns into LFS. One
 // place, read from the environment like the database limits (documented in apps/hub/README.md).
+import { limitsFromEnv } from "../env-limits.js";
 
 export interface StorageLimits {
   /** Largest regular (non-LFS) file a commit or a push may add; the hub's own limit is 10 MiB. */
@@ -46,15 +47,5 @@ export const STORAGE_LIMIT_ENV: Record<keyof StorageLimits, string> = {
 
 /** Reads the limits from the environment; a malformed value throws (the caller turns it into a config error). */
 export function storageLimitsFromEnv(env: NodeJS.ProcessEnv): StorageLimits {
-  const limits = { ...DEFAULT_STORAGE_LIMITS };
-  for (const key of Object.keys(STORAGE_LIMIT_ENV) as (keyof StorageLimits)[]) {
-    const text = env[STORAGE_LIMIT_ENV[key]]?.trim();
-    if (text === undefined || text === "") continue;
-    if (!/^\d{1,15}$/.test(text) || Number(text) < 1)
-      throw new Error(
-        `${STORAGE_LIMIT_ENV[key]} must be a whole number >= 1, got ${JSON.stringify(text.slice(0, 40))}`,
-      );
-    limits[key] = Number(text);
-  }
-  return limits;
+  return limitsFromEnv(env, DEFAULT_STORAGE_LIMITS, STORAGE_LIMIT_ENV, { maxDigits: 15 });
 }

@@ -1,6 +1,7 @@
 // Upstream mode's bounds: one deadline for the whole exchange with the upstream hub (connect, headers and body),
 // and a cap on the body, which is read incrementally (after gzip/br decoding) and cut off at the cap, so a huge or
 // endless body, or a compression bomb, costs at most the cap in memory.
+import { limitsFromEnv } from "../env-limits.js";
 
 export interface UpstreamLimits {
   /** Deadline of one upstream request, body included; past it the API answers 504. */
@@ -25,15 +26,5 @@ export const UPSTREAM_LIMIT_ENV: Record<keyof UpstreamLimits, string> = {
 };
 
 export function upstreamLimitsFromEnv(env: NodeJS.ProcessEnv): UpstreamLimits {
-  const limits = { ...DEFAULT_UPSTREAM_LIMITS };
-  for (const key of Object.keys(UPSTREAM_LIMIT_ENV) as (keyof UpstreamLimits)[]) {
-    const text = env[UPSTREAM_LIMIT_ENV[key]]?.trim();
-    if (text === undefined || text === "") continue;
-    if (!/^\d{1,10}$/.test(text) || Number(text) < 1)
-      throw new Error(
-        `${UPSTREAM_LIMIT_ENV[key]} must be a whole number >= 1, got ${JSON.stringify(text.slice(0, 40))}`,
-      );
-    limits[key] = Number(text);
-  }
-  return limits;
+  return limitsFromEnv(env, DEFAULT_UPSTREAM_LIMITS, UPSTREAM_LIMIT_ENV, { maxDigits: 10 });
 }

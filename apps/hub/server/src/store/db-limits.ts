@@ -3,6 +3,7 @@
 // queue is full or a statement waits too long the caller gets a DbBusyError, which the API answers as
 // 503 + Retry-After instead of letting requests pile up without end.
 import { ApiError } from "../api/api-error.js";
+import { limitsFromEnv } from "../env-limits.js";
 
 export interface DbLimits {
   /** A statement running longer than this is cancelled (PostgreSQL) or its PGlite worker restarted. */
@@ -32,19 +33,7 @@ export const DB_LIMIT_ENV: Record<keyof DbLimits, string> = {
 
 /** Reads the limits from the environment; a malformed value throws (the caller turns it into a config error). */
 export function dbLimitsFromEnv(env: NodeJS.ProcessEnv): DbLimits {
-  const limits = { ...DEFAULT_DB_LIMITS };
-  for (const key of Object.keys(DB_LIMIT_ENV) as (keyof DbLimits)[]) {
-    const text = env[DB_LIMIT_ENV[key]]?.trim();
-    if (text === undefined || text === "") continue;
-    const value = Number(text);
-    const min = key === "maxQueue" ? 0 : 1;
-    if (!/^\d{1,9}$/.test(text) || value < min)
-      throw new Error(
-        `${DB_LIMIT_ENV[key]} must be a whole number >= ${min}, got ${JSON.stringify(text.slice(0, 40))}`,
-      );
-    limits[key] = value;
-  }
-  return limits;
+  return limitsFromEnv(env, DEFAULT_DB_LIMITS, DB_LIMIT_ENV, { maxDigits: 9, minimum: { maxQueue: 0 } });
 }
 
 /** The database is saturated or a statement ran out of time: retry later (503 + Retry-After). */
