@@ -4,13 +4,12 @@
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
-import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import { pathProblem } from "../repos/repo-paths.js";
 import { EntryNotFoundError, RevisionNotFoundError } from "./api-error.js";
 import { downloadRequest } from "./download-request.js";
 import { readableRepo } from "./repo-access.js";
 import { fileRepoUrl, revisionAndPath } from "./repo-url.js";
-import { parseRange, streamResponse } from "./stream-response.js";
+import { sendRepoFile } from "./send-repo-file.js";
 
 function contentDisposition(path: string): string {
   const name = path.slice(path.lastIndexOf("/") + 1);
@@ -45,21 +44,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       "Cache-Control": "private, max-age=0, must-revalidate",
       ...(lfs !== undefined ? { "X-Linked-Etag": `"${lfs.oid}"`, "X-Linked-Size": String(lfs.size) } : {}),
     };
-    const range = parseRange(c.req.header("range"), total);
-    if (range === "unsatisfiable")
-      return c.body(null, 416, { ...headers, "Content-Range": `bytes */${total}`, "Content-Length": "0" });
-    const open = (byteRange?: { start: number; end: number }) =>
-      lfs !== undefined ? ctx.lfs.read(lfs.oid, byteRange) : ctx.storage.streamBlob(ref, entry.oid, byteRange);
-    // An object of the folder store is a plain file: sent with reused buffers (send-file.ts).
-    const objectFile =
-      lfs !== undefined && ctx.lfs instanceof FolderLargeFileStore ? ctx.lfs.objectPath(lfs.oid) : undefined;
-    return streamResponse(c, {
-      headers,
-      total,
-      range,
-      open,
-      ...(objectFile !== undefined ? { path: objectFile } : {}),
-    });
+    return sendRepoFile(c, ctx, { ref, blobOid: entry.oid, lfs, total }, headers);
   };
   for (const prefix of ["", "/datasets", "/spaces"]) {
     app.get(`${prefix}/:ns/:name/resolve/*`, handler(false));

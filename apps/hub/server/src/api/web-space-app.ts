@@ -8,10 +8,9 @@
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
-import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import { pathProblem } from "../repos/repo-paths.js";
 import { isValidRepoId, type RepoRef } from "../repos/repo-ref.js";
-import { parseRange, streamResponse } from "./stream-response.js";
+import { sendRepoFile } from "./send-repo-file.js";
 
 /** `/spaces/{owner}/{name}/app/…`: the app's address below its space's. */
 const APP_PATH = /^\/spaces\/([^/]+)\/([^/]+)\/app(\/.*)?$/;
@@ -123,19 +122,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       ETag: `"${lfs?.oid ?? entry.oid}"`,
       "Accept-Ranges": "bytes",
     };
-    const range = parseRange(c.req.header("range"), total);
-    if (range === "unsatisfiable")
-      return c.body(null, 416, { ...headers, "Content-Range": `bytes */${total}`, "Content-Length": "0" });
-    const objectFile =
-      lfs !== undefined && ctx.lfs instanceof FolderLargeFileStore ? ctx.lfs.objectPath(lfs.oid) : undefined;
-    return streamResponse(c, {
-      headers,
-      total,
-      range,
-      open: (byteRange) =>
-        lfs !== undefined ? ctx.lfs.read(lfs.oid, byteRange) : ctx.storage.streamBlob(ref, entry.oid, byteRange),
-      ...(objectFile !== undefined ? { path: objectFile } : {}),
-    });
+    return sendRepoFile(c, ctx, { ref, blobOid: entry.oid, lfs, total }, headers);
   };
   app.get("/spaces/:owner/:name/app", handler);
   app.get("/spaces/:owner/:name/app/*", handler);

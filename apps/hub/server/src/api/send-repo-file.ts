@@ -1,0 +1,36 @@
+// Answers a file of a repository with its bytes: the LFS object when the file is a pointer (and not read raw), else
+// its git blob; whole, or the one range asked (206), or 416. Used by resolve/raw and by static space apps.
+import type { Context } from "hono";
+import type { HubContext } from "../hub-context.js";
+import { FolderLargeFileStore } from "../lfs/folder-store.js";
+import type { RepoRef } from "../repos/repo-ref.js";
+import type { LfsPointerInfo } from "../repos/storage.js";
+import { parseRange, streamResponse } from "./stream-response.js";
+
+export interface RepoFile {
+  ref: RepoRef;
+  /** The git blob (for an LFS file, its pointer). */
+  blobOid: string;
+  /** The LFS object to send instead of the blob. */
+  lfs: LfsPointerInfo | undefined;
+  /** Bytes of what is sent. */
+  total: number;
+}
+
+export function sendRepoFile(c: Context, ctx: HubContext, file: RepoFile, headers: Record<string, string>): Response {
+  const { ref, blobOid, lfs, total } = file;
+  const range = parseRange(c.req.header("range"), total);
+  if (range === "unsatisfiable")
+    return c.body(null, 416, { ...headers, "Content-Range": `bytes */${total}`, "Content-Length": "0" });
+  // An object of the folder store is a plain file: sent with reused buffers (send-file.ts).
+  const objectFile =
+    lfs !== undefined && ctx.lfs instanceof FolderLargeFileStore ? ctx.lfs.objectPath(lfs.oid) : undefined;
+  return streamResponse(c, {
+    headers,
+    total,
+    range,
+    open: (byteRange) =>
+      lfs !== undefined ? ctx.lfs.read(lfs.oid, byteRange) : ctx.storage.streamBlob(ref, blobOid, byteRange),
+    ...(objectFile !== undefined ? { path: objectFile } : {}),
+  });
+}
