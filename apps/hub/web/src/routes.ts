@@ -115,6 +115,23 @@ function accountRoutes(): RouteDefinition[] {
       title: () => "Access tokens",
       page: lazy(() => import("./features/account/tokens-page")),
     },
+    // Account and organization settings (features/settings).
+    {
+      pattern: "/settings/account",
+      title: () => "Account settings",
+      page: lazy(() => import("./features/settings/account-page")),
+    },
+    {
+      pattern: "/organizations/new",
+      title: () => "New organization",
+      page: lazy(() => import("./features/settings/new-org-page")),
+    },
+    {
+      pattern: "/organizations/:org/settings/members",
+      title: (p) => `Members · ${p.org}`,
+      page: lazy(() => import("./features/settings/members-page")),
+      accepts: (p) => !isReservedNamespace(p.org),
+    },
     { pattern: "/new", title: () => "New model", page: newRepo },
     { pattern: "/new-dataset", title: () => "New dataset", page: newRepo },
     { pattern: "/new-space", title: () => "New space", page: newRepo },

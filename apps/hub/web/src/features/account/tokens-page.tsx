@@ -7,6 +7,7 @@ import { AsyncView, FormProblem } from "../../components/status";
 import { getJson } from "../../lib/api";
 import { sessionJson, useSession } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
+import { SettingsLayout } from "../settings/settings-layout";
 import { SignInFirst } from "./sign-in-first";
 
 interface TokenSummary {
@@ -70,7 +71,7 @@ function Tokens() {
   };
 
   return (
-    <section className="settings-page">
+    <SettingsLayout>
       <h1>Access tokens</h1>
       <p className="muted">
         Tokens let programs (git, the Python and JS clients) act as you. A read token can download private repositories;
@@ -149,6 +150,6 @@ function Tokens() {
           )
         }
       />
-    </section>
+    </SettingsLayout>
   );
 }

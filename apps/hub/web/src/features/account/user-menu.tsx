@@ -1,6 +1,6 @@
 // The header's account corner: "Sign in" for visitors; for a signed-in user a disclosure menu (a native
-// <details>, so it opens with Enter/Space and needs no focus trap) with their profile, the new-repository forms,
-// their access tokens and sign-out.
+// <details>, so it opens with Enter/Space and needs no focus trap) with their profile, the new-repository and
+// new-organization forms, their account settings and access tokens, and sign-out.
 import { useEffect, useRef, useState } from "react";
 import { Link } from "../../components/link";
 import { useLocation } from "../../lib/navigation";
@@ -48,6 +48,8 @@ export function UserMenu() {
     { href: "/new", label: "New model" },
     { href: "/new-dataset", label: "New dataset" },
     { href: "/new-space", label: "New space" },
+    { href: "/organizations/new", label: "New organization" },
+    { href: "/settings/account", label: "Account settings" },
     { href: "/settings/tokens", label: "Access tokens" },
   ];
   return (

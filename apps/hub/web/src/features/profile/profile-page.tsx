@@ -4,9 +4,11 @@ import { Link } from "../../components/link";
 import NotFoundPage from "../../components/not-found-page";
 import { AsyncView } from "../../components/status";
 import { ApiRequestError, getJson } from "../../lib/api";
+import { useSession } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
 import { type RepoType, repoPagePath, TYPE_LABEL } from "../repo/repo-url";
+import { membersPagePath } from "../settings/session-orgs";
 
 interface AccountFacts {
   name: string;
@@ -67,6 +69,9 @@ function ProfileView({
   account: AccountFacts;
   repos: Array<{ type: RepoType; repos: ListedRepo[] }>;
 }) {
+  const session = useSession();
+  // Members manage (or see) the organization's members and roles on its settings page.
+  const isMember = account.kind === "org" && session != null && (account.members ?? []).includes(session.user.name);
   return (
     <article className="profile-page">
       <header className="profile-header">
@@ -80,6 +85,11 @@ function ProfileView({
             {account.kind === "org" ? "Organization" : "User"} since{" "}
             <time dateTime={account.createdAt}>{new Date(account.createdAt).toLocaleDateString("en")}</time>
           </p>
+          {isMember ? (
+            <p>
+              <Link href={membersPagePath(account.name)}>Members and roles</Link>
+            </p>
+          ) : null}
         </div>
       </header>
       {account.kind === "org" ? (
