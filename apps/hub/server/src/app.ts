@@ -2,7 +2,9 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { ApiError, errorHeaders } from "./api/api-error.js";
+import { ApiError, errorHeaders, RepoNotFoundError } from "./api/api-error.js";
+import { DEFAULT_URL_POLICY, type PublicUrlPolicy, rememberBaseUrl } from "./api/base-url.js";
+import { cachePolicy, markSitePage } from "./api/cache-policy.js";
 import { register as registerWebAccount } from "./api/web-account.js";
 import { register as registerWebDiff } from "./api/web-diff.js";
 import { register as registerWebFacets } from "./api/web-facets.js";
@@ -14,6 +16,7 @@ import { ANONYMOUS, type HubEnv } from "./auth/principal.js";
 import { sessionResolver } from "./auth/session-cookie.js";
 import { libraries } from "./catalog.js";
 import type { HubContext } from "./hub-context.js";
+import { REPO_TYPES } from "./repos/repo-ref.js";
 import { registerHubRoutes } from "./routes.js";
 import { EXPANDABLE_FIELDS, type HubBackend } from "./source/backend.js";
 import { isModelId } from "./store/model-record.js";
@@ -40,41 +43,8 @@ function expandFields(url: URL): string[] {
   return [...new Set(fields)];
 }
 
-export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
-  const app = new Hono<HubEnv>();
-
-  app.use("*", async (c, next) => {
-    if (c.req.url.length > MAX_URL_LENGTH) return c.json({ error: "Request URL too long" }, 414);
-    await next();
-    // A body streamed straight to the socket (stream-response.ts) already has its headers out.
-    if (c.res !== RESPONSE_ALREADY_SENT) c.header("X-Content-Type-Options", "nosniff");
-  });
-  // The API is public and read-only, like the hub's: any page (or snippet running in a browser) may read it.
-  app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
-
-  if (hub !== undefined)
-    app.use("*", authMiddleware(hub.accounts, hub.sessions && sessionResolver(hub.sessions, hub.accounts)));
-  else
-    app.use("*", async (c, next) => {
-      c.set("principal", ANONYMOUS);
-      await next();
-    });
-
-  app.get("/api/health", async (c) => c.json({ status: "ok", ...(await backend.health()) }));
-  // The hub's routes come before the legacy read-only ones below (kept for upstream mode), which they replace.
-  if (hub !== undefined) registerHubRoutes(app, hub);
-  if (hub !== undefined)
-    for (const register of [registerWebDiff, registerWebViewer, registerWebAccount]) register(app, hub); // site-only
-  if (hub !== undefined)
-    for (const register of [registerWebFacets, registerWebQuickSearch, registerWebSpaceApp]) register(app, hub); // site-only (W3)
-
-  app.get("/api/tasks", async (c) => c.json(await backend.tasks()));
-
-  app.get("/api/libraries", async (c) => {
-    const counts = await backend.libraryCounts();
-    return c.json(libraries().map((library) => ({ ...library, models: counts.get(library.key) ?? 0 })));
-  });
-
+/** Registers the read-only routes a hub without its own repositories (upstream mode) serves from its backend. */
+function registerUpstreamReads(app: Hono<HubEnv>, backend: HubBackend): void {
   app.get("/api/models", async (c) => {
     const url = new URL(c.req.url);
     const page = await backend.searchModels(url.searchParams);
@@ -96,6 +66,62 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
     c.json(await modelRoute(`${c.req.param("namespace")}/${c.req.param("name")}`, new URL(c.req.url))),
   );
   app.get("/api/models/:name", async (c) => c.json(await modelRoute(c.req.param("name"), new URL(c.req.url))));
+}
+
+export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
+  const app = new Hono<HubEnv>();
+  const urls: PublicUrlPolicy =
+    hub === undefined
+      ? DEFAULT_URL_POLICY
+      : {
+          trustProxy: hub.config.trustProxy === true,
+          ...(hub.config.publicUrl !== undefined ? { publicUrl: hub.config.publicUrl } : {}),
+        };
+
+  app.use("*", async (c, next) => {
+    if (c.req.url.length > MAX_URL_LENGTH) return c.json({ error: "Request URL too long" }, 414);
+    // Before any route: the base URL of absolute URLs in answers, from configuration and a checked Host.
+    rememberBaseUrl(c, urls);
+    await next();
+    // A body streamed straight to the socket (stream-response.ts) already has its headers out.
+    if (c.res !== RESPONSE_ALREADY_SENT) c.header("X-Content-Type-Options", "nosniff");
+  });
+  app.use("*", cachePolicy);
+  // The API is public and read-only, like the hub's: any page (or snippet running in a browser) may read it.
+  app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
+
+  if (hub !== undefined)
+    app.use("*", authMiddleware(hub.accounts, hub.sessions && sessionResolver(hub.sessions, hub.accounts)));
+  else
+    app.use("*", async (c, next) => {
+      c.set("principal", ANONYMOUS);
+      await next();
+    });
+
+  app.get("/api/health", async (c) => c.json({ status: "ok", ...(await backend.health()) }));
+  if (hub !== undefined) registerHubRoutes(app, hub);
+  if (hub !== undefined)
+    for (const register of [registerWebDiff, registerWebViewer, registerWebAccount]) register(app, hub); // site-only
+  if (hub !== undefined)
+    for (const register of [registerWebFacets, registerWebQuickSearch, registerWebSpaceApp]) register(app, hub); // site-only (W3)
+
+  app.get("/api/tasks", async (c) => c.json(await backend.tasks()));
+
+  // Counts of public models only (the index's countByLibrary): a private model changes no public number.
+  app.get("/api/libraries", async (c) => {
+    const counts = await backend.libraryCounts();
+    return c.json(libraries().map((library) => ({ ...library, models: counts.get(library.key) ?? 0 })));
+  });
+
+  // A local hub reads repositories only through its own routes, each behind readableRepo (api/repo-access.ts).
+  // The old read-only routes (ModelStore.get, no access check) exist for upstream mode alone. A one-segment id
+  // (`/api/models/alice%2Fsecret`, a legacy `gpt2`) names no repository here: the missing-repository answer.
+  if (hub === undefined) registerUpstreamReads(app, backend);
+  else
+    for (const type of REPO_TYPES)
+      app.get(`/api/${type}s/:name`, (c) => {
+        throw new RepoNotFoundError(c.get("principal").kind === "anonymous");
+      });
 
   app.all("/api/*", (c) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD")
@@ -103,7 +129,7 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
     return c.json({ error: `Not found: ${new URL(c.req.url).pathname.slice(0, 200)}` }, 404);
   });
 
-  app.get("*", async (c) => web.respond(new URL(c.req.url).pathname));
+  app.get("*", async (c) => markSitePage(await web.respond(new URL(c.req.url).pathname)));
 
   app.onError((error, c) => {
     if (error instanceof ApiError)

@@ -29,6 +29,10 @@ export interface ServerConfig {
   adminToken?: string;
   /** Key for signed LFS upload URLs (HUBKIT_SECRET); when unset, one is generated and kept in the data folder. */
   secret?: string;
+  /** HUBKIT_PUBLIC_URL: the hub's public origin, used in URLs the API hands out (api/base-url.ts). */
+  publicUrl?: string;
+  /** HUBKIT_TRUST_PROXY=1: believe X-Forwarded-Proto/-Host (a reverse proxy in front sets them). */
+  trustProxy?: boolean;
   /** Proxy reads to this hub instead of the local index. */
   upstreamHub?: string;
   webDist: string;
@@ -43,6 +47,50 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
+/** HUBKIT_SECRET signs LFS transfer URLs: shorter than this, it could be guessed offline from one signed URL. */
+export const MIN_SECRET_LENGTH = 32;
+
+function secretFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = env.HUBKIT_SECRET;
+  if (secret === undefined || secret.trim() === "") return undefined;
+  if (secret.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(
+      `HUBKIT_SECRET must be at least ${MIN_SECRET_LENGTH} characters (it has ${secret.length}): generate one with \`openssl rand -hex 32\`, or leave it unset to use the key kept in the data folder`,
+    );
+  return secret;
+}
+
+/** HUBKIT_PUBLIC_URL → its origin: http(s), no credentials, no path, query or fragment (the routes live at /). */
+function publicUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.HUBKIT_PUBLIC_URL?.trim();
+  if (text === undefined || text === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`HUBKIT_PUBLIC_URL must be a URL such as https://hub.example.org, got ${text.slice(0, 200)}`);
+  }
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.username !== "" ||
+    url.password !== "" ||
+    url.pathname !== "/" ||
+    url.search !== "" ||
+    url.hash !== ""
+  )
+    throw new ConfigError(
+      `HUBKIT_PUBLIC_URL must be an http(s) origin without a path (the hub is served at /), such as https://hub.example.org; got ${text.slice(0, 200)}`,
+    );
+  return url.origin;
+}
+
+function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const text = env.HUBKIT_TRUST_PROXY?.trim() ?? "";
+  if (text === "" || text === "0" || text === "false") return false;
+  if (text === "1" || text === "true") return true;
+  throw new ConfigError(`HUBKIT_TRUST_PROXY must be 1 or 0, got ${text.slice(0, 40)}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const portText = env.PORT ?? "5300";
   const port = Number(portText);
@@ -51,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const nonEmpty = (value: string | undefined) => (value === undefined || value.trim() === "" ? undefined : value);
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const upstreamHub = nonEmpty(env.HUBKIT_UPSTREAM_HUB);
+  const secret = secretFromEnv(env);
+  const publicUrl = publicUrlFromEnv(env);
   let limits: Pick<ServerConfig, "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken">;
   try {
     const adminToken = adminTokenFromEnv(env);
@@ -68,7 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     ...(databaseUrl !== undefined ? { databaseUrl } : {}),
     ...(dataDirText === ":memory:" ? {} : { dataRoot: resolve(dataDirText), dataDir: resolve(dataDirText, "pglite") }),
-    ...(nonEmpty(env.HUBKIT_SECRET) !== undefined ? { secret: nonEmpty(env.HUBKIT_SECRET) } : {}),
+    ...(secret !== undefined ? { secret } : {}),
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
+    trustProxy: trustProxyFromEnv(env),
     ...(upstreamHub !== undefined ? { upstreamHub } : {}),
     webDist: resolve(nonEmpty(env.HUBKIT_WEB_DIST) ?? resolve(HUB_DIR, "web/dist")),
     seedFile: resolve(nonEmpty(env.HUBKIT_SEED) ?? resolve(HUB_DIR, "server/seed/models.jsonl")),

@@ -5,7 +5,7 @@ import type { HubEnv } from "../auth/principal.js";
 import { ANONYMOUS } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { REPO_TYPES, type RepoType } from "../repos/repo-ref.js";
-import { publicBaseUrl } from "./base-url.js";
+import { requestBaseUrl } from "./base-url.js";
 import { encodeCursor, parseModelQuery } from "./model-query.js";
 import { type ListShape, listItem, needsRecord, parseExpand } from "./repo-shape.js";
 
@@ -18,8 +18,7 @@ export function isTrue(value: string | undefined): boolean {
 export function nextPageUrl(c: Context, cursor: string): string {
   const url = new URL(c.req.url);
   url.searchParams.set("cursor", cursor);
-  const base = publicBaseUrl(c.req.url, c.req.header("host"), c.req.header("x-forwarded-proto"));
-  return `${base}${url.pathname}${url.search}`;
+  return `${requestBaseUrl(c)}${url.pathname}${url.search}`;
 }
 
 async function list(ctx: HubContext, c: Context<HubEnv>, type: RepoType): Promise<Response> {

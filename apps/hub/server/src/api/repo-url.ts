@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { type RepoRef, type RepoType, typeFromSegment } from "../repos/repo-ref.js";
 import { ApiError } from "./api-error.js";
-import { publicBaseUrl } from "./base-url.js";
+import { requestBaseUrl } from "./base-url.js";
 
 function decode(segment: string): string {
   try {
@@ -59,7 +59,7 @@ export function decodedSegment(segment: string | undefined): string {
   return segment === undefined ? "" : decode(segment);
 }
 
-/** The client's base URL (scheme, host, port) for absolute URLs in bodies and headers. */
+/** The client's base URL (scheme, host, port) for absolute URLs in bodies and headers (base-url.ts decides it). */
 export function baseUrl(c: Context): string {
-  return publicBaseUrl(c.req.url, c.req.header("host"), c.req.header("x-forwarded-proto"));
+  return requestBaseUrl(c);
 }

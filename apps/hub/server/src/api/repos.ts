@@ -18,7 +18,7 @@ import {
   urlPrefix,
 } from "../repos/repo-ref.js";
 import { ApiError } from "./api-error.js";
-import { publicBaseUrl } from "./base-url.js";
+import { requestBaseUrl } from "./base-url.js";
 import { readJsonObject } from "./json-body.js";
 import { writableRepo } from "./repo-access.js";
 
@@ -67,8 +67,7 @@ function initialFiles(body: Record<string, unknown>, maxFileBytes: number): Init
 }
 
 function repoUrl(c: Context, ref: RepoRef): string {
-  const base = publicBaseUrl(c.req.url, c.req.header("host"), c.req.header("x-forwarded-proto"));
-  return `${base}/${urlPrefix(ref.type)}${ref.id}`;
+  return `${requestBaseUrl(c)}/${urlPrefix(ref.type)}${ref.id}`;
 }
 
 function typeOf(body: Record<string, unknown>): RepoType {
@@ -180,6 +179,8 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   }
   // A new repository at a moved one's old id takes the id back: it no longer redirects.
   await ctx.redirects?.forget(ref);
+  // Nor does it inherit LFS objects linked to an earlier repository of that id (lfs/repo-objects.ts).
+  await ctx.lfsLinks.forget(ref);
   if (files.length > 0) {
     const author = principal.kind === "user" ? principal.name : namespace;
     const branch = await ctx.storage.defaultBranch(ref);
@@ -203,13 +204,15 @@ function bodyRef(c: Context<HubEnv>, body: Record<string, unknown>): RepoRef {
 async function remove(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   requireCaller(c);
   const body = await readJsonObject(c);
-  const repo = await writableRepo(ctx, c, bodyRef(c, body));
+  const repo = await writableRepo(ctx, c, bodyRef(c, body), "manage");
   // The repository first, then its record: a crash in between leaves a record without a repository, which the
   // start-up reconciliation removes (the reverse would leave an unlisted repository nobody can delete).
   await ctx.storage.delete(repo);
   await ctx.index.remove(repo);
   // Old ids that led here now lead nowhere (and must not lead to a later repository of the same name).
   await ctx.redirects?.forget(repo);
+  // Its LFS objects are no longer its (the bytes stay in the shared store).
+  await ctx.lfsLinks.forget(repo);
   return c.text("OK");
 }
 
@@ -230,7 +233,7 @@ async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const type = typeOf(body);
   const from = fullId(body, "fromRepo");
   const to = fullId(body, "toRepo");
-  const source = await writableRepo(ctx, c, { type, id: `${from.namespace}/${from.name}` });
+  const source = await writableRepo(ctx, c, { type, id: `${from.namespace}/${from.name}` }, "manage");
   const principal = c.get("principal");
   if (!canCreateIn(principal, to.namespace))
     throw new ApiError(403, `You don't have the rights to create a ${type} under the namespace "${to.namespace}"`);
@@ -245,12 +248,14 @@ async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.index.rename(source, target);
   // Old URLs then redirect (hub-api.md §4.2): the old id, and ids that already led to it, now lead to the target.
   await ctx.redirects?.moved(source, target);
+  // Its LFS objects move with it.
+  await ctx.lfsLinks.moved(source, target);
   return c.json({ url: repoUrl(c, target), name: target.id });
 }
 
 async function settings(ctx: HubContext, c: Context<HubEnv>, type: RepoType): Promise<Response> {
   const ref: RepoRef = { type, id: `${c.req.param("ns")}/${c.req.param("name")}` };
-  const repo = await writableRepo(ctx, c, ref);
+  const repo = await writableRepo(ctx, c, ref, "manage");
   const body = await readJsonObject(c);
   const gated = body.gated;
   if (gated !== undefined && gated !== false && gated !== null) {
