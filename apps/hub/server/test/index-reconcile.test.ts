@@ -12,7 +12,7 @@ import { ModelStore } from "../src/store/model-store.js";
 import { testDatabases } from "./backends.js";
 import { temporaryFolder } from "./files.js";
 
-const alice: Principal = { kind: "user", name: "alice", orgs: ["acme"], role: "write" };
+const alice: Principal = { kind: "user", name: "alice", orgs: [{ name: "acme", role: "write" }], role: "write" };
 const bob: Principal = { kind: "user", name: "bob", orgs: [], role: "write" };
 const query = { sort: "id", direction: 1, limit: 50 } as const;
 

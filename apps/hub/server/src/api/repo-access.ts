@@ -16,11 +16,24 @@ export async function readableRepo(ctx: HubContext, c: Context<HubEnv>, ref: Rep
   return { type: ref.type, id: registration.id };
 }
 
-/** Like readableRepo, and the caller must be allowed to write to it (403 otherwise). */
-export async function writableRepo(ctx: HubContext, c: Context<HubEnv>, ref: RepoRef): Promise<RepoRef> {
+/**
+ * Like readableRepo, and the caller must be allowed to write to it (403 otherwise); with `manage`, to move, delete
+ * or change its settings (an organization's admins only).
+ */
+export async function writableRepo(
+  ctx: HubContext,
+  c: Context<HubEnv>,
+  ref: RepoRef,
+  action: "write" | "manage" = "write",
+): Promise<RepoRef> {
   const registration = await readableRegistration(ctx, c, ref);
-  if (!can(c.get("principal"), "write", accessFacts(registration)))
-    throw new ApiError(403, `You don't have the rights to write to ${registration.id}`);
+  if (!can(c.get("principal"), action, accessFacts(registration)))
+    throw new ApiError(
+      403,
+      action === "manage"
+        ? `You don't have the rights to manage ${registration.id}: moving, deleting and settings need the organization's admin role`
+        : `You don't have the rights to write to ${registration.id}`,
+    );
   return { type: ref.type, id: registration.id };
 }
 

@@ -4,14 +4,17 @@
 import { ApiError } from "../api/api-error.js";
 import { isValidNamespace } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
+import { TABLES } from "../store/model-store.js";
 import {
   type Account,
   type AccountKind,
   type Authenticator,
   INVALID_CREDENTIALS,
   type IssuedToken,
+  type Organization,
 } from "./accounts.js";
-import { ANONYMOUS, type Principal, type TokenRole } from "./principal.js";
+import { checkRole, insertMembership, type Member, Memberships } from "./memberships.js";
+import { ANONYMOUS, type OrgMembership, type OrgRole, type Principal, type TokenRole } from "./principal.js";
 import { newObjectId, newToken, sameSecret, TOKEN_PATTERN, tokenHash } from "./tokens.js";
 
 export interface AccountStoreOptions {
@@ -23,7 +26,8 @@ export interface AccountStoreOptions {
 const MAX_AUTHORIZATION = 1024;
 const MAX_DISPLAY_NAME = 100;
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const ACCOUNT_COLUMNS = `name, kind, id, fullname, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at`;
+/** The columns of an Account, from the hub_accounts row aliased `a`. */
+const ACCOUNT_COLUMNS = `a.name, a.kind, a.id, a.fullname, to_char(a.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at`;
 
 interface AccountRow extends Record<string, unknown> {
   name: string;
@@ -58,6 +62,27 @@ export function credentialOf(authorization: string): string | undefined {
   return colon < 0 ? undefined : decoded.slice(colon + 1);
 }
 
+/**
+ * The user's organizations with their role, as one JSON text column (`[[name, role], …]`, ordered), so that a
+ * principal costs one statement. `user_key` is the SQL expression of the user's key.
+ */
+const ORGS_OF = (userKey: string) => `coalesce((SELECT json_agg(json_build_array(o.name, m.role) ORDER BY o.name_key)
+  FROM hub_memberships m JOIN hub_accounts o ON o.name_key = m.org_key WHERE m.user_key = ${userKey}), '[]')::text`;
+
+function parseOrgs(text: string): OrgMembership[] {
+  const parsed = JSON.parse(text) as unknown;
+  if (!Array.isArray(parsed)) return [];
+  const orgs: OrgMembership[] = [];
+  for (const entry of parsed)
+    if (Array.isArray(entry) && typeof entry[0] === "string" && isOrgRoleText(entry[1]))
+      orgs.push({ name: entry[0], role: entry[1] });
+  return orgs;
+}
+
+function isOrgRoleText(value: unknown): value is OrgRole {
+  return value === "admin" || value === "write" || value === "read";
+}
+
 function checkName(name: unknown, what: string): string {
   if (typeof name !== "string" || !isValidNamespace(name))
     throw new ApiError(
@@ -69,12 +94,14 @@ function checkName(name: unknown, what: string): string {
 
 export class AccountStore implements Authenticator {
   private readonly adminToken: string | undefined;
+  private readonly memberships: Memberships;
 
   constructor(
     private readonly db: Pick<Db, "query" | "transaction">,
     options: AccountStoreOptions = {},
   ) {
     this.adminToken = options.adminToken;
+    this.memberships = new Memberships(db);
   }
 
   async authenticate(authorization: string | undefined): Promise<Principal | typeof INVALID_CREDENTIALS> {
@@ -84,7 +111,7 @@ export class AccountStore implements Authenticator {
     if (secret === undefined || secret === "") return INVALID_CREDENTIALS;
     if (this.adminToken !== undefined && sameSecret(secret, this.adminToken)) return { kind: "admin" };
     if (!TOKEN_PATTERN.test(secret)) return INVALID_CREDENTIALS;
-    // One statement per request: the token's user and that user's organizations (as a JSON array, ordered).
+    // One statement per request: the token's user (not disabled) and that user's organizations with their roles.
     const rows = await this.db.query<{
       name: string;
       role: TokenRole;
@@ -93,22 +120,31 @@ export class AccountStore implements Authenticator {
       orgs: string;
     }>(
       `SELECT a.name, t.role, t.display_name, to_char(t.created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
-        coalesce((SELECT json_agg(o.name ORDER BY o.name_key) FROM hub_memberships m
-          JOIN hub_accounts o ON o.name_key = m.org_key WHERE m.user_key = t.user_key), '[]')::text AS orgs
+        ${ORGS_OF("t.user_key")} AS orgs
        FROM hub_tokens t JOIN hub_accounts a ON a.name_key = t.user_key
-       WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND a.kind = 'user'`,
+       WHERE t.token_sha256 = $1 AND t.revoked_at IS NULL AND a.kind = 'user' AND a.disabled_at IS NULL`,
       [tokenHash(secret)],
     );
     const row = rows[0];
     if (row === undefined) return INVALID_CREDENTIALS;
-    const orgs = JSON.parse(row.orgs) as unknown;
     return {
       kind: "user",
       name: row.name,
-      orgs: Array.isArray(orgs) ? orgs.filter((org): org is string => typeof org === "string") : [],
+      orgs: parseOrgs(row.orgs),
       role: row.role,
       token: { displayName: row.display_name, createdAt: row.created_at },
     };
+  }
+
+  async userPrincipal(user: string, role: TokenRole): Promise<Principal | undefined> {
+    if (typeof user !== "string" || user.length > 100) return undefined;
+    const rows = await this.db.query<{ name: string; orgs: string }>(
+      `SELECT a.name, ${ORGS_OF("a.name_key")} AS orgs FROM hub_accounts a
+       WHERE a.name_key = $1 AND a.kind = 'user' AND a.disabled_at IS NULL`,
+      [user.toLowerCase()],
+    );
+    const row = rows[0];
+    return row === undefined ? undefined : { kind: "user", name: row.name, orgs: parseOrgs(row.orgs), role };
   }
 
   async namespaceExists(name: string): Promise<boolean> {
@@ -117,41 +153,109 @@ export class AccountStore implements Authenticator {
 
   async account(name: string): Promise<Account | undefined> {
     if (typeof name !== "string" || name.length > 100) return undefined;
-    const rows = await this.db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM hub_accounts WHERE name_key = $1`, [
-      name.toLowerCase(),
-    ]);
+    const rows = await this.db.query<AccountRow>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM hub_accounts a WHERE a.name_key = $1`,
+      [name.toLowerCase()],
+    );
     return rows[0] === undefined ? undefined : toAccount(rows[0]);
   }
 
-  async organizationsOf(user: string): Promise<Account[]> {
-    const rows = await this.db.query<AccountRow>(
-      `SELECT ${ACCOUNT_COLUMNS} FROM hub_accounts WHERE name_key IN
-        (SELECT org_key FROM hub_memberships WHERE user_key = $1) ORDER BY name_key`,
+  async organizationsOf(user: string): Promise<Organization[]> {
+    const rows = await this.db.query<AccountRow & { role: OrgRole }>(
+      `SELECT ${ACCOUNT_COLUMNS}, m.role FROM hub_memberships m
+       JOIN hub_accounts a ON a.name_key = m.org_key WHERE m.user_key = $1 ORDER BY a.name_key`,
       [user.toLowerCase()],
     );
-    return rows.map(toAccount);
+    return rows.map((row) => ({ ...toAccount(row), role: row.role }));
+  }
+
+  members(org: string): Promise<Member[]> {
+    return this.memberships.list(org);
   }
 
   async createUser(name: unknown, fullname?: string): Promise<Account> {
     return this.createAccount(checkName(name, "user"), "user", fullname);
   }
 
-  /** A new organization with its first members (who must be existing users); all or nothing. */
+  /**
+   * A new organization with its first members (who must be existing users); all or nothing. The first member is
+   * its admin (the creator, from POST /api/organizations/new), the others get `write`. No members: only the
+   * server's admin manages it (the seed's namespaces).
+   */
   async createOrganization(name: unknown, members: readonly unknown[] = [], fullname?: string): Promise<Account> {
     const orgName = checkName(name, "organization");
     if (members.length > 1000) throw new ApiError(400, "At most 1000 members at creation");
     const memberNames = members.map((member) => checkName(member, "member"));
     return this.db.transaction(async (tx) => {
       const org = await this.insertAccount(tx, orgName, "org", fullname);
-      for (const member of memberNames) await this.insertMembership(tx, orgName, member);
+      for (const [position, member] of memberNames.entries())
+        await insertMembership(tx, orgName, member, position === 0 ? "admin" : "write");
       return org;
     });
   }
 
-  async addMember(org: unknown, user: unknown): Promise<void> {
+  async addMember(org: unknown, user: unknown, role?: unknown, options: { ifAbsent?: boolean } = {}): Promise<void> {
     const orgName = checkName(org, "organization");
     const userName = checkName(user, "member");
-    await this.db.transaction((tx) => this.insertMembership(tx, orgName, userName));
+    await this.memberships.add(
+      orgName,
+      userName,
+      role === undefined || role === null ? undefined : checkRole(role),
+      options.ifAbsent === true,
+    );
+  }
+
+  async setMemberRole(org: unknown, user: unknown, role: unknown): Promise<void> {
+    await this.memberships.setRole(checkName(org, "organization"), checkName(user, "member"), checkRole(role));
+  }
+
+  async removeMember(org: unknown, user: unknown): Promise<void> {
+    await this.memberships.remove(checkName(org, "organization"), checkName(user, "member"));
+  }
+
+  /**
+   * Deletes a user with their tokens, sessions, password and memberships (the foreign keys cascade). Refused with
+   * 409 while repositories live under their name: those must be deleted or moved first, so that no repository is
+   * ever left under a namespace nobody owns (and a later sign-up under the name would own them).
+   */
+  async deleteUser(name: unknown): Promise<void> {
+    const user = await this.existingUser(name);
+    const key = user.name.toLowerCase();
+    await this.db.transaction(async (tx) => {
+      for (const table of Object.values(TABLES)) {
+        const rows = await tx.query(`SELECT 1 FROM ${table} WHERE lower(id) LIKE $1 LIMIT 1`, [`${key}/%`]);
+        if (rows.length > 0) throw new ApiError(409, `${user.name} still owns repositories: delete or move them first`);
+      }
+      await tx.query("DELETE FROM hub_accounts WHERE name_key = $1 AND kind = 'user'", [key]);
+    });
+  }
+
+  /** Disables (or enables again) a user: at once their tokens and sessions stop working and sign-in is refused. */
+  async setDisabled(name: unknown, disabled: boolean): Promise<void> {
+    const user = await this.existingUser(name);
+    const key = user.name.toLowerCase();
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE hub_accounts SET disabled_at = CASE WHEN $2 THEN coalesce(disabled_at, now()) END WHERE name_key = $1`,
+        [key, disabled],
+      );
+      // Sessions end for good (enabling again does not revive them); tokens only stop working while disabled.
+      if (disabled) await tx.query("DELETE FROM hub_sessions WHERE user_key = $1", [key]);
+    });
+  }
+
+  async isDisabled(name: string): Promise<boolean> {
+    const rows = await this.db.query("SELECT 1 FROM hub_accounts WHERE name_key = $1 AND disabled_at IS NOT NULL", [
+      name.toLowerCase(),
+    ]);
+    return rows.length > 0;
+  }
+
+  private async existingUser(name: unknown): Promise<Account> {
+    const account = typeof name === "string" ? await this.account(name) : undefined;
+    if (account === undefined || account.kind !== "user")
+      throw new ApiError(404, `User ${JSON.stringify(String(name).slice(0, 100))} not found`);
+    return account;
   }
 
   async createToken(user: unknown, role: unknown, displayName?: unknown): Promise<IssuedToken> {
@@ -196,26 +300,12 @@ export class AccountStore implements Authenticator {
       throw new ApiError(400, `The full name must be at most ${MAX_DISPLAY_NAME} printable characters`);
     // ON CONFLICT keeps a race between two creations a clean 409 instead of a unique-violation 500.
     const rows = await tx.query<AccountRow>(
-      `INSERT INTO hub_accounts (name_key, name, kind, id, fullname) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO hub_accounts AS a (name_key, name, kind, id, fullname) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (name_key) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
       [name.toLowerCase(), name, kind, newObjectId(), fullname ?? name],
     );
     if (rows[0] === undefined)
       throw new ApiError(409, `The name ${name} is already taken by a user or an organization`);
     return toAccount(rows[0]);
-  }
-
-  private async insertMembership(tx: Pick<Db, "query">, org: string, user: string): Promise<void> {
-    const found = await tx.query<{ name_key: string; kind: AccountKind }>(
-      "SELECT name_key, kind FROM hub_accounts WHERE name_key = $1 OR name_key = $2",
-      [org.toLowerCase(), user.toLowerCase()],
-    );
-    const kindOf = (name: string) => found.find((row) => row.name_key === name.toLowerCase())?.kind;
-    if (kindOf(org) !== "org") throw new ApiError(404, `Organization ${org} not found`);
-    if (kindOf(user) !== "user") throw new ApiError(404, `User ${user} not found`);
-    await tx.query(
-      "INSERT INTO hub_memberships (org_key, user_key) VALUES ($1, $2) ON CONFLICT (org_key, user_key) DO NOTHING",
-      [org.toLowerCase(), user.toLowerCase()],
-    );
   }
 }

@@ -1,8 +1,10 @@
-// Failed sign-in attempts, counted in memory per user name and per client address over a sliding window, so that
-// guessing passwords costs real time: after MAX_PER_USER failures for one name (or MAX_PER_ADDRESS from one address)
-// within WINDOW_MS, sign-in answers 429 with Retry-After until the oldest failure leaves the window. The map is
-// bounded: past MAX_KEYS entries the stale ones are dropped, then the oldest. (One process: a cluster of servers
-// would share this through the database; a single hub process is what we run.)
+// Attempts (sign-ins, sign-ups, bad tokens), counted in memory per user name and per client address over a sliding
+// window, so that guessing costs real time: after MAX_PER_USER attempts for one name (or MAX_PER_ADDRESS from one
+// address) within WINDOW_MS, the route answers 429 with Retry-After until the oldest attempt leaves the window.
+// Password routes `reserve` a slot BEFORE hashing, so a concurrent burst cannot get more verdicts than the limit;
+// a success gives its slot back (`recordSuccess`). The map is bounded: past MAX_KEYS entries the stale ones are
+// dropped, then the oldest. (One process: a cluster of servers would share this through the database; a single hub
+// process is what we run.)
 
 export interface LimiterOptions {
   windowMs: number;
@@ -42,6 +44,17 @@ export class LoginLimiter {
     );
   }
 
+  /**
+   * Counts an attempt now, before its (slow) work, when one is allowed: 0. Otherwise nothing is counted and the
+   * answer is the seconds to wait. Check and count are one synchronous step, so concurrent requests cannot all
+   * pass the check before any of them is counted.
+   */
+  reserve(user: string, address: string): number {
+    const wait = this.retryAfter(user, address);
+    if (wait === 0) this.recordFailure(user, address);
+    return wait;
+  }
+
   recordFailure(user: string, address: string): void {
     const now = this.options.now();
     for (const key of [`u:${user.toLowerCase()}`, `a:${address}`]) {
@@ -53,9 +66,15 @@ export class LoginLimiter {
     this.prune(now);
   }
 
-  /** A successful sign-in clears the name's failures (not the address's: one address may try many names). */
-  recordSuccess(user: string): void {
+  /**
+   * A successful sign-in clears the name's attempts, and gives back the address the slot it reserved (one
+   * address may hold many honest users; its failures stay counted).
+   */
+  recordSuccess(user: string, address?: string): void {
     this.failures.delete(`u:${user.toLowerCase()}`);
+    if (address === undefined) return;
+    const times = this.failures.get(`a:${address}`);
+    if (times !== undefined && times.length > 0) times.pop();
   }
 
   private recent(key: string, now: number): number[] {

@@ -1,14 +1,24 @@
 // Resolves the caller once per request and puts it in the context as `principal`. A credential that is sent but
 // not valid is refused here, before any route runs: 401 "Invalid credentials in Authorization header" (the exact
 // text Python compares) on the API and file routes; on git and LFS routes the answer is a Basic challenge, the
-// only 401 git and git-lfs act on (they ask their credential helper again). No credential = ANONYMOUS.
-import type { MiddlewareHandler } from "hono";
+// only 401 git and git-lfs act on (they ask their credential helper again). No credential = ANONYMOUS. Bad tokens
+// are counted per client address: past the limit the answer is 429 with Retry-After instead of 401 (a valid token
+// is never counted nor slowed). Requests that came in through the admin socket (auth/admin-socket.ts) are the
+// admin principal.
+import type { Context, MiddlewareHandler } from "hono";
 import { type Authenticator, INVALID_CREDENTIALS } from "./accounts.js";
+import { isAdminSocketRequest } from "./admin-socket-marker.js";
+import { clientAddress } from "./client-address.js";
+import { LoginLimiter } from "./login-limiter.js";
 import { ANONYMOUS, type HubEnv } from "./principal.js";
 import type { SessionResolver } from "./session-cookie.js";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials in Authorization header";
 export const BASIC_CHALLENGE = 'Basic realm="Hubkit", charset="UTF-8"';
+
+/** Bad bearer/basic tokens per address in the window before 429 (like sign-ins, a little more for git retries). */
+export const BAD_TOKENS_PER_ADDRESS = 50;
+const BAD_TOKEN_WINDOW_MS = 15 * 60 * 1000;
 
 // git smart HTTP (`…/info/refs`, `…/git-upload-pack`, `…/git-receive-pack`) and the LFS API (`….git/info/lfs/…`).
 const GIT_PATH = /\/(?:info\/refs|git-upload-pack|git-receive-pack)$|\/info\/lfs(?:\/|$)/;
@@ -18,23 +28,48 @@ export function isGitPath(pathname: string): boolean {
   return !pathname.startsWith("/api/") && GIT_PATH.test(pathname);
 }
 
+function refused(c: Context<HubEnv>, status: 401 | 429, message: string, extra: Record<string, string>): Response {
+  const pathname = new URL(c.req.url).pathname;
+  if (isGitPath(pathname)) {
+    const headers: Record<string, string> = { ...extra };
+    if (status === 401) {
+      headers["WWW-Authenticate"] = BASIC_CHALLENGE;
+      headers["LFS-Authenticate"] = BASIC_CHALLENGE;
+    }
+    if (pathname.includes("/info/lfs"))
+      return c.json({ message, error: message }, status, {
+        ...headers,
+        "Content-Type": "application/vnd.git-lfs+json",
+      });
+    return c.text(`${message}\n`, status, headers);
+  }
+  return c.json({ error: message }, status, { "X-Error-Message": message, ...extra });
+}
+
 export function authMiddleware(accounts: Authenticator, sessions?: SessionResolver): MiddlewareHandler<HubEnv> {
+  // Only bad tokens are counted (per address; the "user" key is the address too).
+  const badTokens = new LoginLimiter({
+    windowMs: BAD_TOKEN_WINDOW_MS,
+    maxPerUser: BAD_TOKENS_PER_ADDRESS,
+    maxPerAddress: BAD_TOKENS_PER_ADDRESS,
+  });
   return async (c, next) => {
+    if (isAdminSocketRequest(c.req.raw)) {
+      c.set("principal", { kind: "admin" });
+      await next();
+      return;
+    }
     let principal = await accounts.authenticate(c.req.header("authorization"));
     // No Authorization header: a browser's session cookie may stand in (auth/session-cookie.ts, CSRF-checked).
     if (principal === ANONYMOUS && sessions !== undefined) principal = await sessions(c);
     if (principal === INVALID_CREDENTIALS) {
-      const pathname = new URL(c.req.url).pathname;
-      if (isGitPath(pathname)) {
-        const headers = { "WWW-Authenticate": BASIC_CHALLENGE, "LFS-Authenticate": BASIC_CHALLENGE };
-        if (pathname.includes("/info/lfs"))
-          return c.json({ message: INVALID_CREDENTIALS_MESSAGE, error: INVALID_CREDENTIALS_MESSAGE }, 401, {
-            ...headers,
-            "Content-Type": "application/vnd.git-lfs+json",
-          });
-        return c.text(`${INVALID_CREDENTIALS_MESSAGE}\n`, 401, headers);
-      }
-      return c.json({ error: INVALID_CREDENTIALS_MESSAGE }, 401, { "X-Error-Message": INVALID_CREDENTIALS_MESSAGE });
+      const address = clientAddress(c);
+      const wait = badTokens.reserve(address, address);
+      if (wait > 0)
+        return refused(c, 429, `Too many invalid tokens from this address: try again in ${wait} seconds`, {
+          "Retry-After": `${wait}`,
+        });
+      return refused(c, 401, INVALID_CREDENTIALS_MESSAGE, {});
     }
     c.set("principal", principal);
     await next();

@@ -4,6 +4,7 @@
 // random salt per password, a 32-byte key. The stored string names its parameters, so they can be raised later
 // and old hashes still verify: `scrypt$N$r$p$salt(base64)$key(base64)`.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { ApiError } from "../api/api-error.js";
 
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 /** Passwords are 8–128 characters: long enough to mean something, short enough to bound the hashing work. */
@@ -42,7 +43,25 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Password work refused because too many hashes are queued: a 503 with Retry-After, never a 500. */
+export async function hashing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PasswordHashBusyError)
+      throw new ApiError(503, error.message, { headers: { "Retry-After": "5" } });
+    throw error;
+  }
+}
+
+/** scrypt runs since the process started: lets tests check that refused requests never hash. */
+let derivations = 0;
+export function scryptRuns(): number {
+  return derivations;
+}
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+  derivations++;
   return inSlot(() => deriveNow(password, salt, N, r, p, keyLength));
 }
 

@@ -54,4 +54,16 @@ export const AUTH_MIGRATIONS: readonly AuthMigration[] = [
       "CREATE INDEX IF NOT EXISTS hub_repo_redirects_to_idx ON hub_repo_redirects (repo_type, lower(to_id))",
     ],
   },
+  {
+    version: 22,
+    name: "organization roles (admin, write, read; existing members keep write) and disabled users",
+    statements: [
+      "UPDATE hub_memberships SET role = 'write' WHERE role NOT IN ('admin', 'write', 'read')",
+      `ALTER TABLE hub_memberships ADD CONSTRAINT hub_memberships_role_check CHECK (role IN ('admin', 'write', 'read'))`,
+      // Counting an organization's admins (the last one may not leave) reads this index.
+      "CREATE INDEX IF NOT EXISTS hub_memberships_org_role_idx ON hub_memberships (org_key, role)",
+      // A disabled user's tokens and sessions stop working (every lookup checks it) and sign-in is refused.
+      "ALTER TABLE hub_accounts ADD COLUMN IF NOT EXISTS disabled_at timestamptz",
+    ],
+  },
 ];

@@ -60,7 +60,7 @@ export function sessionResolver(sessions: SessionStore, accounts: Authenticator)
     if (!SAFE_METHODS.has(c.req.method) && !csrfMatches(id, c.req.header(CSRF_HEADER))) return ANONYMOUS;
     const session = await sessions.session(id);
     if (session === undefined) return ANONYMOUS;
-    const orgs = (await accounts.organizationsOf(session.user)).map((org) => org.name);
-    return { kind: "user", name: session.user, orgs, role: "write" };
+    // The user's organizations with their roles; a user disabled since is anonymous at once.
+    return (await accounts.userPrincipal(session.user, "write")) ?? ANONYMOUS;
   };
 }

@@ -22,4 +22,15 @@ export const SESSION_MIGRATIONS: readonly AuthMigration[] = [
       "CREATE INDEX IF NOT EXISTS hub_sessions_user_idx ON hub_sessions (user_key, created_at)",
     ],
   },
+  {
+    version: 51,
+    name: "sessions get a public id (listed and revoked by it; never the cookie's value)",
+    statements: [
+      "ALTER TABLE hub_sessions ADD COLUMN IF NOT EXISTS public_id text",
+      // Existing sessions get a random id (not derived from the stored hash of their secret).
+      "UPDATE hub_sessions SET public_id = substr(md5(random()::text || clock_timestamp()::text || id_sha256), 1, 24) WHERE public_id IS NULL",
+      "ALTER TABLE hub_sessions ALTER COLUMN public_id SET NOT NULL",
+      "CREATE UNIQUE INDEX IF NOT EXISTS hub_sessions_public_id_idx ON hub_sessions (public_id)",
+    ],
+  },
 ];

@@ -23,6 +23,18 @@ export interface Session {
   expiresAt: string;
 }
 
+/** One of a user's sessions as listed to them: `id` is a public id, never the cookie's value. */
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+/** Public session ids: 24 hex characters (random, unrelated to the cookie's value). */
+const PUBLIC_ID = /^[0-9a-f]{24}$/;
+
 export interface IssuedSession extends Session {
   /** The cookie's value: returned once, stored only hashed. */
   id: string;
@@ -93,11 +105,12 @@ export class SessionStore {
         [key, MAX_SESSIONS_PER_USER - 1],
       );
       return tx.query<{ name: string; expires_at: string }>(
-        `INSERT INTO hub_sessions (id_sha256, user_key, expires_at)
-         SELECT $1, name_key, now() + make_interval(secs => $3) FROM hub_accounts WHERE name_key = $2 AND kind = 'user'
+        `INSERT INTO hub_sessions (id_sha256, user_key, expires_at, public_id)
+         SELECT $1, name_key, now() + make_interval(secs => $3), $4 FROM hub_accounts
+         WHERE name_key = $2 AND kind = 'user' AND disabled_at IS NULL
          RETURNING (SELECT name FROM hub_accounts WHERE name_key = $2) AS name,
            to_char(expires_at AT TIME ZONE 'UTC', ${ISO}) AS expires_at`,
-        [idHash(id), key, SESSION_TTL_SECONDS],
+        [idHash(id), key, SESSION_TTL_SECONDS, randomBytes(12).toString("hex")],
       );
     });
     const row = rows[0];
@@ -111,7 +124,7 @@ export class SessionStore {
     const rows = await this.db.query<{ name: string; expires_at: string }>(
       `SELECT a.name, to_char(s.expires_at AT TIME ZONE 'UTC', ${ISO}) AS expires_at
        FROM hub_sessions s JOIN hub_accounts a ON a.name_key = s.user_key
-       WHERE s.id_sha256 = $1 AND s.expires_at > now() AND a.kind = 'user'`,
+       WHERE s.id_sha256 = $1 AND s.expires_at > now() AND a.kind = 'user' AND a.disabled_at IS NULL`,
       [idHash(id)],
     );
     const row = rows[0];
@@ -120,6 +133,40 @@ export class SessionStore {
 
   async deleteSession(id: string): Promise<void> {
     if (isSessionId(id)) await this.db.query("DELETE FROM hub_sessions WHERE id_sha256 = $1", [idHash(id)]);
+  }
+
+  /** The user's live sessions, newest first; `current` marks the one whose cookie value is `currentId`. */
+  async sessionsOf(user: string, currentId: string): Promise<SessionSummary[]> {
+    const rows = await this.db.query<{ public_id: string; created_at: string; expires_at: string; current: boolean }>(
+      `SELECT public_id, to_char(created_at AT TIME ZONE 'UTC', ${ISO}) AS created_at,
+         to_char(expires_at AT TIME ZONE 'UTC', ${ISO}) AS expires_at, id_sha256 = $2 AS current
+       FROM hub_sessions WHERE user_key = $1 AND expires_at > now() ORDER BY created_at DESC, public_id LIMIT 100`,
+      [user.toLowerCase(), idHash(currentId)],
+    );
+    return rows.map((row) => ({
+      id: row.public_id,
+      createdAt: row.created_at,
+      expiresAt: row.expires_at,
+      current: row.current === true,
+    }));
+  }
+
+  /** Ends one of the user's sessions by its public id; false when the user has no such session. */
+  async deleteSessionOf(user: string, publicId: string): Promise<boolean> {
+    if (!PUBLIC_ID.test(publicId)) return false;
+    const rows = await this.db.query(
+      "DELETE FROM hub_sessions WHERE public_id = $1 AND user_key = $2 RETURNING public_id",
+      [publicId, user.toLowerCase()],
+    );
+    return rows.length > 0;
+  }
+
+  /** Ends every session of the user except the one whose cookie value is `keepId` (none kept when undefined). */
+  async deleteSessionsOf(user: string, keepId?: string): Promise<void> {
+    await this.db.query("DELETE FROM hub_sessions WHERE user_key = $1 AND id_sha256 <> $2", [
+      user.toLowerCase(),
+      keepId === undefined ? "" : idHash(keepId),
+    ]);
   }
 
   /** The user's active tokens (never their values: only hashes are stored), newest first. */
@@ -154,18 +201,4 @@ export class SessionStore {
     );
     return rows.length > 0;
   }
-
-  members(org: string): Promise<string[]> {
-    return membersOf(this.db, org);
-  }
-}
-
-/** The members of an organization (names as created), for its page; at most 1000. */
-export async function membersOf(db: Pick<Db, "query">, org: string): Promise<string[]> {
-  const rows = await db.query<{ name: string }>(
-    `SELECT a.name FROM hub_memberships m JOIN hub_accounts a ON a.name_key = m.user_key
-     WHERE m.org_key = $1 ORDER BY a.name_key LIMIT 1000`,
-    [org.toLowerCase()],
-  );
-  return rows.map((row) => row.name);
 }

@@ -1,16 +1,16 @@
 // GET /api/whoami-v2 (hub-api.md §1): who the token belongs to, the organizations of that user and the token's
 // own facts. The JS client requires `auth` to be an object; Python reads `name`, `orgs[].name` and
-// `auth.accessToken.{role,displayName}`.
+// `auth.accessToken.{role,displayName}`; each org carries `roleInOrg` (admin, write, read) as the hub's does.
 import type { Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import type { HubContext } from "../hub-context.js";
-import type { Account } from "./accounts.js";
+import type { Account, Organization } from "./accounts.js";
 import { INVALID_CREDENTIALS_MESSAGE } from "./middleware.js";
 import type { HubEnv } from "./principal.js";
 
 const avatar = (account: Pick<Account, "name">) => `/avatars/${encodeURIComponent(account.name)}.svg`;
 
-function orgJson(org: Account) {
+function orgJson(org: Organization) {
   return {
     type: "org",
     id: org.id,
@@ -20,6 +20,7 @@ function orgJson(org: Account) {
     canPay: false,
     avatarUrl: avatar(org),
     periodEnd: null,
+    roleInOrg: org.role,
   };
 }
 

@@ -2,6 +2,7 @@
 // reconciled with the repositories on disk (heals a crash between a ref update and the index update).
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { ownNamespaces } from "../auth/namespace-owners.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoStorage } from "../repos/storage.js";
 import { type SeedSources, seedRepositories } from "../seed/seed-repos.js";
@@ -40,5 +41,8 @@ export async function openRepoIndex(options: {
     log(
       `[hub] index reconciled with storage: ${healed.synced} re-synced, ${healed.registered} registered (private), ${healed.removed} removed`,
     );
+  // Every namespace holding a repository is an account (the seed's become admin-owned organizations).
+  const owned = await ownNamespaces(store.db);
+  if (owned > 0) log(`[hub] ${owned} namespaces without an account became organizations managed by the admin`);
   return index;
 }
