@@ -8,7 +8,7 @@ import { GGUFHeaderError } from "../../../shared/gguf-header.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 import type { RepoStorage, TreeEntry } from "../repos/storage.js";
-import { cardDataOf } from "./card.js";
+import { readmeCard } from "./card.js";
 import { CONFIG_FILES, type ConfigFile, deriveConfig, type JsonObject, MAX_CONFIG_BYTES } from "./config.js";
 import { deriveGguf, type GgufInfo } from "./gguf.js";
 import { deriveSafetensors, MAX_SAFETENSORS_HEADER, SafetensorsError, type SafetensorsInfo } from "./safetensors.js";
@@ -141,9 +141,11 @@ export async function deriveRepoMetadata(
   };
 
   const readme = await readText("README.md", MAX_README_BYTES);
-  const cardData = readme === undefined ? undefined : cardDataOf(readme);
-  if (readme !== undefined && cardData === undefined && /^\s*---/.test(readme.replace(/^\ufeff/, "")))
-    problems.push("README.md: the YAML front matter is invalid");
+  // A card whose metadata cannot be parsed still commits and serves, without cardData (as on the hub).
+  const card = readme === undefined ? undefined : readmeCard(readme);
+  const cardData = card?.ok === true ? card.cardData : undefined;
+  if (card?.ok === false)
+    problems.push(`README.md: the YAML metadata could not be parsed: ${card.errors.join("; ").slice(0, 500)}`);
 
   let config: JsonObject | undefined;
   let safetensors: SafetensorsInfo | undefined;
