@@ -2,8 +2,19 @@
 // `{repo}.git`, `info/refs`, `git-upload-pack` and `git-receive-pack`. We decide who may do what first (reads as
 // the repository's visibility allows; receive-pack always needs a write token, challenged with Basic auth so git
 // sends one), then stream the request into the child and its output back. After a push the index follows.
+//
+// Two rules git alone would not keep:
+// - A push must obey the commit API's rules: git runs our pre-receive hook (`core.hooksPath`), which asks this
+//   server (push-check-server.ts, repos/push-rules.ts) before any ref moves.
+// - Nothing a ref cannot reach is served. In protocol v2, upload-pack hands out any object it has by id ("wants
+//   can be anything", upload-pack.c `parse_want`), whatever `uploadpack.allow*SHA1InWant` say, so the commits of a
+//   deleted branch stayed fetchable until git's gc dropped them. We serve protocol v0 (no `GIT_PROTOCOL` for the
+//   child): over stateless HTTP its upload-pack serves a want only when the advertised refs reach it
+//   (`check_non_tip`). Every git client speaks v0; a v2 request is answered in v0 and the client follows.
 import { spawn } from "node:child_process";
 import type { IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
@@ -12,6 +23,7 @@ import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { gitEnv } from "../repos/git-run.js";
 import { apiSegment, type RepoRef, type RepoType } from "../repos/repo-ref.js";
+import { PushChecks, type PushSession } from "./push-check-server.js";
 
 const SERVICES = new Set(["git-upload-pack", "git-receive-pack"]);
 const MAX_CGI_HEADER_BYTES = 64 * 1024;
@@ -32,8 +44,37 @@ function requestBody(c: Context): Readable | undefined {
   return body === null ? undefined : Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
 }
 
+/**
+ * Configuration for every git process of a request, from the environment (`GIT_CONFIG_COUNT`, above repository
+ * config): only what refs reach is served, objects are checked as they arrive, no reflog keeps a deleted ref's
+ * commits alive, and a push runs our hook.
+ */
+function gitConfigEnv(push: PushSession | undefined): Record<string, string> {
+  const entries: [string, string][] = [
+    ["uploadpack.allowAnySHA1InWant", "false"],
+    ["uploadpack.allowReachableSHA1InWant", "false"],
+    ["uploadpack.allowTipSHA1InWant", "false"],
+    ["core.logAllRefUpdates", "false"],
+    ["receive.fsckObjects", "true"],
+    ...(push !== undefined ? ([["core.hooksPath", push.hooksDir]] as [string, string][]) : []),
+  ];
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(entries.length) };
+  for (const [index, [key, value]] of entries.entries()) {
+    env[`GIT_CONFIG_KEY_${index}`] = key;
+    env[`GIT_CONFIG_VALUE_${index}`] = value;
+  }
+  return { ...env, ...(push?.env ?? {}) };
+}
+
 /** Runs `git http-backend` for one request and turns its CGI output into a streamed response. */
-function runBackend(c: Context, ctx: HubContext, ref: RepoRef, tail: string, user: string): Promise<Response> {
+function runBackend(
+  c: Context,
+  ctx: HubContext,
+  ref: RepoRef,
+  tail: string,
+  user: string,
+  push: PushSession | undefined,
+): Promise<Response> {
   const [owner, name] = ref.id.split("/") as [string, string];
   const url = new URL(c.req.url);
   const env = gitEnv({
@@ -50,11 +91,15 @@ function runBackend(c: Context, ctx: HubContext, ref: RepoRef, tail: string, use
     ...(c.req.header("content-encoding") !== undefined
       ? { HTTP_CONTENT_ENCODING: c.req.header("content-encoding") ?? "" }
       : {}),
-    ...(c.req.header("git-protocol") !== undefined ? { GIT_PROTOCOL: c.req.header("git-protocol") ?? "" } : {}),
+    // No GIT_PROTOCOL: protocol v0 (see the top of this file).
+    ...gitConfigEnv(push),
   });
   const child = spawn("git", ["http-backend"], { env, stdio: ["pipe", "pipe", "pipe"] });
   const timer = setTimeout(() => child.kill("SIGKILL"), GIT_HTTP_TIMEOUT_MS);
-  child.on("close", () => clearTimeout(timer));
+  child.on("close", () => {
+    clearTimeout(timer);
+    push?.end();
+  });
   child.stderr.resume();
   const body = c.req.method === "POST" ? requestBody(c) : undefined;
   child.stdin.on("error", () => {});
@@ -118,6 +163,11 @@ function projectRoot(ctx: HubContext, ref: RepoRef): string {
 }
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {
+  // The hook lives in the data folder (a local hub always has one; the temporary folder is only a fallback).
+  const pushChecks = new PushChecks(
+    ctx.config.dataRoot !== undefined ? join(ctx.config.dataRoot, "hooks") : join(tmpdir(), "hubkit-hooks"),
+    ctx.config.storageLimits,
+  );
   const handler = (type: RepoType) => async (c: Context<HubEnv>) => {
     const ns = c.req.param("ns") ?? "";
     let name = c.req.param("name") ?? "";
@@ -143,7 +193,14 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       return textError(c, status, error.message);
     }
     const user = principal.kind === "user" ? principal.name : principal.kind;
-    const response = await runBackend(c, ctx, ref, tail, user);
+    const push = write && c.req.method === "POST" ? await pushChecks.begin(ctx.storage.gitDir(ref)) : undefined;
+    let response: Response;
+    try {
+      response = await runBackend(c, ctx, ref, tail, user, push);
+    } catch (error) {
+      push?.end();
+      throw error;
+    }
     if (write && c.req.method === "POST" && response.body !== null) {
       // The index follows the push once git has finished (the ref moved inside the child).
       const [forClient, forSync] = response.body.tee();

@@ -12,6 +12,7 @@ import { lfsAttributeLine, lfsPatterns } from "../lfs/attributes.js";
 import { lfsPointer, MAX_POINTER_BYTES } from "../lfs/pointer.js";
 import { CatFilePool } from "./cat-file-pool.js";
 import type { BatchCommand, JobLimits } from "./cat-file-process.js";
+import { commitMessage, MAX_MESSAGE_BYTES } from "./commit-message.js";
 import { defaultGitattributes } from "./default-gitattributes.js";
 import { streamGitBlob } from "./git-blob-stream.js";
 import { type GitRunOptions, git, runGit } from "./git-run.js";
@@ -38,7 +39,6 @@ const DEFAULT_BRANCH = "main";
 const ZERO_OID = "0".repeat(40);
 /** Retries of a commit without `parentCommit` that lost the compare-and-swap to another writer. */
 const MAX_REBASE_ATTEMPTS = 3;
-const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Files and folders this class makes inside a repository for one operation (temporary index, blob batches). */
 const PRIVATE_PREFIX = "hubkit-";
 /** Marks a tree entry whose blob is not written yet (see writeCommit). */
@@ -114,7 +114,7 @@ export class GitStorage implements RepoStorage {
     const opts = { timeoutMs: this.limits.gitTimeoutMs };
     try {
       await git(["init", "--quiet", "--bare", `--initial-branch=${DEFAULT_BRANCH}`, buildDir], opts);
-      await writeFile(join(buildDir, "hooks", "pre-receive"), PRE_RECEIVE_HOOK(this.limits.maxRegularFileBytes), {
+      await writeFile(join(buildDir, "hooks", "pre-receive"), PRE_RECEIVE_HOOK, {
         mode: 0o755,
       });
       const local = { ...opts, gitDir: buildDir };
@@ -315,6 +315,7 @@ export class GitStorage implements RepoStorage {
 
   async commit(ref: RepoRef, request: CommitRequest): Promise<CommitResult> {
     await this.requireRepo(ref);
+    commitMessage(request.summary, request.description); // an over-long message is refused before any work
     // Commits through this server take turns per repository: parallel clients without a parentCommit all land
     // (none is lost to a compare-and-swap lost three times), and with one, the first wins and the rest see it
     // and get the 412. The swap below still guards against writers outside this queue (git push).
@@ -579,14 +580,6 @@ function checkFileFolderClashes(files: Map<string, FileEntry>): void {
       slash = path.indexOf("/", slash + 1);
     }
   }
-}
-
-function commitMessage(summary: string, description: string | undefined): string {
-  const title = summary.replace(/[\r\n]+/g, " ").trim() || "Commit";
-  const body = (description ?? "").trim();
-  return Buffer.from(body === "" ? `${title}\n` : `${title}\n\n${body}\n`)
-    .subarray(0, MAX_MESSAGE_BYTES)
-    .toString("utf8");
 }
 
 function email(user: string): string {
