@@ -4,6 +4,7 @@ import type { RepoRedirects } from "./api/repo-redirects.js";
 import type { Authenticator } from "./auth/accounts.js";
 import type { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
+import type { RepoObjectLinks } from "./lfs/repo-objects.js";
 import type { LargeFileStore } from "./lfs/store.js";
 import type { RepoIndex } from "./repos/repo-index.js";
 import type { RepoStorage } from "./repos/storage.js";
@@ -14,6 +15,8 @@ export interface HubContext {
   config: ServerConfig & { storageLimits: StorageLimits };
   storage: RepoStorage;
   lfs: LargeFileStore;
+  /** Which LFS objects belong to which repository (lfs/repo-objects.ts): the only objects a repository serves. */
+  lfsLinks: RepoObjectLinks;
   accounts: Authenticator;
   index: RepoIndex;
   /** Passwords and browser sessions (auth/session-store.ts); absent = no sign-in from the browser. */

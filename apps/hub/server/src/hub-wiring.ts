@@ -9,7 +9,8 @@ import { AccountStore } from "./auth/account-store.js";
 import { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
 import type { HubContext } from "./hub-context.js";
-import { FolderLargeFileStore } from "./lfs/folder-store.js";
+import { DEFAULT_MULTIPART_LIMITS, FolderLargeFileStore } from "./lfs/folder-store.js";
+import { RepoObjectLinks } from "./lfs/repo-objects.js";
 import { GitStorage } from "./repos/git-storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "./repos/storage-limits.js";
 import type { DbRepoIndex } from "./store/db-repo-index.js";
@@ -31,26 +32,40 @@ export async function openLocalHub(
   const temporary = config.dataRoot === undefined ? mkdtempSync(join(tmpdir(), "hubkit-data-")) : undefined;
   const root = config.dataRoot ?? (temporary as string);
   let storage: GitStorage | undefined;
+  let lfs: FolderLargeFileStore | undefined;
   const dispose = () => {
     storage?.close(); // its long-lived git reader processes
+    lfs?.close(); // its sweep of abandoned multipart uploads
     if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });
   };
   try {
     const limits = config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
     storage = new GitStorage(join(root, "repos"), limits);
     await storage.cleanUp();
-    const lfs = await new FolderLargeFileStore(join(root, "lfs")).open();
+    lfs = await new FolderLargeFileStore(join(root, "lfs"), {
+      ...DEFAULT_MULTIPART_LIMITS,
+      bytesInFlightPerUser: limits.multipartBytesPerUser,
+    }).open();
+    const lfsLinks = new RepoObjectLinks(store.db);
     const accounts = new AccountStore(
       store.db,
       config.adminToken !== undefined ? { adminToken: config.adminToken } : {},
     );
     // The seed's repositories (first start, or a changed seed), then the index reconciled with the repositories.
-    const index = await openRepoIndex({ store, storage, lfs, seed: seedSourcesBeside(config.seedFile), log });
+    const index = await openRepoIndex({
+      store,
+      storage,
+      lfs,
+      lfsLinks,
+      seed: seedSourcesBeside(config.seedFile),
+      log,
+    });
     return {
       ctx: {
         config: { ...config, dataRoot: root, storageLimits: limits },
         storage,
         lfs,
+        lfsLinks,
         accounts,
         index,
         sessions: new SessionStore(store.db),

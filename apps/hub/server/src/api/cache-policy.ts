@@ -49,7 +49,8 @@ export const cachePolicy: MiddlewareHandler<HubEnv> = async (c, next) => {
   outgoing?.setHeader("Vary", VARY);
   if (sendsCredentials) outgoing?.setHeader("Cache-Control", "private, no-store");
   await next();
-  if (c.res === RESPONSE_ALREADY_SENT) return;
+  // (Hono copies a streamed answer into a new Response when a middleware such as cors touched c.res first.)
+  if (c.res === RESPONSE_ALREADY_SENT || outgoing?.headersSent === true) return;
   outgoing?.removeHeader("Vary");
   outgoing?.removeHeader("Cache-Control");
   if (sitePages.has(c.res)) return;

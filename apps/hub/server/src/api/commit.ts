@@ -1,5 +1,6 @@
 // `POST /api/{type}s/{id}/commit/{rev}` (hub-api.md §4.6): an NDJSON body (header, file, lfsFile, deletedFile,
-// deletedFolder) becomes one atomic commit; the index follows once the branch has moved.
+// deletedFolder) becomes one atomic commit; the index follows once the branch has moved. An `lfsFile` may name only
+// an object linked to this repository (lfs/repo-objects.ts).
 import type { Hono } from "hono";
 import type { HubEnv, Principal } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
@@ -106,10 +107,20 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
         ? await ctx.storage.defaultBranch(ref)
         : revision.replace(/^refs\/heads\//, "");
     const { header, operations } = parseCommitBody(await boundedBody(c, limits.maxCommitBodyBytes));
-    for (const operation of operations) {
-      if (operation.kind !== "lfsFile") continue;
-      const stored = await ctx.lfs.stat(operation.oid);
-      if (stored === undefined || (operation.size >= 0 && stored.size !== operation.size))
+    // Only this repository's objects (uploaded for it, or already in it: a copy): an object that exists only in
+    // another repository gets the same 422 as one that exists nowhere, so the answer reveals nothing about it.
+    const lfsFiles = operations.filter(
+      (operation): operation is Extract<(typeof operations)[number], { kind: "lfsFile" }> =>
+        operation.kind === "lfsFile",
+    );
+    const linked = await ctx.lfsLinks.linkedSet(
+      ref,
+      lfsFiles.map((operation) => operation.oid),
+    );
+    for (const operation of lfsFiles) {
+      const link = linked.get(operation.oid);
+      const stored = link === undefined ? undefined : await ctx.lfs.stat(operation.oid);
+      if (link === undefined || stored?.size !== link.size || (operation.size >= 0 && stored.size !== operation.size))
         throw new ApiError(422, `LFS pointer pointed to a file that does not exist: ${operation.path.slice(0, 200)}`);
       operation.size = stored.size;
     }

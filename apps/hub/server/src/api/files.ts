@@ -9,7 +9,7 @@ import { EntryNotFoundError, RevisionNotFoundError } from "./api-error.js";
 import { downloadRequest } from "./download-request.js";
 import { readableRepo } from "./repo-access.js";
 import { fileRepoUrl, revisionAndPath } from "./repo-url.js";
-import { sendRepoFile } from "./send-repo-file.js";
+import { lfsObjectServable, sendRepoFile } from "./send-repo-file.js";
 
 function contentDisposition(path: string): string {
   const name = path.slice(path.lastIndexOf("/") + 1);
@@ -33,7 +33,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const lfs = raw ? undefined : entry.lfs;
     // Tree entries of LFS files carry the object's size; /raw/ serves the pointer blob itself.
     const total = lfs?.size ?? entry.lfs?.pointerSize ?? entry.size;
-    if (lfs !== undefined && (await ctx.lfs.stat(lfs.oid)) === undefined)
+    if (lfs !== undefined && !(await lfsObjectServable(ctx, ref, lfs)))
       throw new EntryNotFoundError(`${path} (its LFS object is missing from the store)`, repoHeaders);
     const headers: Record<string, string> = {
       ...repoHeaders,

@@ -5,6 +5,7 @@ import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import { deriveRepoMetadata } from "../derive/metadata.js";
 import type { HubContext } from "../hub-context.js";
+import { repoScopedStore } from "../lfs/repo-scoped-store.js";
 import { REPO_TYPES, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import { mergeRecord } from "../store/db-repo-index.js";
 import type { IndexedRow } from "../store/model-store.js";
@@ -32,7 +33,7 @@ async function rowAt(ctx: HubContext, repo: RepoRef, revision: string | undefine
   const commit = await ctx.storage.resolveRevision(repo, revision ?? "HEAD");
   if (commit === undefined) throw new RevisionNotFoundError(revision ?? "HEAD");
   if (commit === row.sha) return row;
-  const derived = await deriveRepoMetadata(ctx.storage, ctx.lfs, repo, commit);
+  const derived = await deriveRepoMetadata(ctx.storage, repoScopedStore(ctx.lfs, ctx.lfsLinks, repo), repo, commit);
   const record = mergeRecord(repo, derived, row.record, {
     private: row.private,
     createdAt: row.createdAt ?? derived.lastModified,

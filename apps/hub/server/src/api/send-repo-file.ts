@@ -1,5 +1,7 @@
 // Answers a file of a repository with its bytes: the LFS object when the file is a pointer (and not read raw), else
-// its git blob; whole, or the one range asked (206), or 416. Used by resolve/raw and by static space apps.
+// its git blob; whole, or the one range asked (206), or 416. Used by resolve/raw and by static space apps. An LFS
+// object is served only when it is linked to the repository (lfsObjectServable): a pointer naming another
+// repository's object (pushed by git, say) is a file whose object is missing.
 import type { Context } from "hono";
 import type { HubContext } from "../hub-context.js";
 import { FolderLargeFileStore } from "../lfs/folder-store.js";
@@ -15,6 +17,12 @@ export interface RepoFile {
   lfs: LfsPointerInfo | undefined;
   /** Bytes of what is sent. */
   total: number;
+}
+
+/** Whether the repository may serve this LFS object: linked to it, with its bytes (of that size) in the store. */
+export async function lfsObjectServable(ctx: HubContext, ref: RepoRef, lfs: LfsPointerInfo): Promise<boolean> {
+  if (!(await ctx.lfsLinks.isLinked(ref, lfs.oid, lfs.size))) return false;
+  return (await ctx.lfs.stat(lfs.oid))?.size === lfs.size;
 }
 
 export function sendRepoFile(c: Context, ctx: HubContext, file: RepoFile, headers: Record<string, string>): Response {

@@ -10,7 +10,7 @@ import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { pathProblem } from "../repos/repo-paths.js";
 import { isValidRepoId, type RepoRef } from "../repos/repo-ref.js";
-import { sendRepoFile } from "./send-repo-file.js";
+import { lfsObjectServable, sendRepoFile } from "./send-repo-file.js";
 
 /** `/spaces/{owner}/{name}/app/…`: the app's address below its space's. */
 const APP_PATH = /^\/spaces\/([^/]+)\/([^/]+)\/app(\/.*)?$/;
@@ -114,7 +114,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (entry?.type === "directory") return c.redirect(`${url.pathname}/`, 308);
     if (entry === undefined || entry.type !== "file") return notFound(c, "No such file");
     const lfs = entry.lfs;
-    if (lfs !== undefined && (await ctx.lfs.stat(lfs.oid)) === undefined) return notFound(c, "No such file");
+    if (lfs !== undefined && !(await lfsObjectServable(ctx, ref, lfs))) return notFound(c, "No such file");
     const total = lfs?.size ?? entry.size;
     const headers = {
       ...SECURITY_HEADERS,

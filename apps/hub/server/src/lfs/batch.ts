@@ -2,6 +2,9 @@
 // always the `basic` transfer (never xet), self-authorising signed hrefs for uploads (the HTTP clients PUT without
 // credentials), the hub's multipart layout for large objects when the client offers `multipart`, and download
 // actions for git-lfs. Errors use the LFS media type and `message`, with `LFS-Authenticate` on a 401.
+// Objects are per repository (lfs/repo-objects.ts): a download href only for an object linked to this repository,
+// and an upload skips only objects this repository already has. Whether an object exists in another repository
+// changes no answer: it is uploaded (and hash-checked) again, then linked.
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { readableRepo } from "../api/repo-access.js";
@@ -12,9 +15,10 @@ import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
 import { FolderLargeFileStore } from "./folder-store.js";
+import { chunkFor, PartBudget, partCount } from "./multipart-plan.js";
 import { SHA256_HEX } from "./pointer.js";
 import { SIGNED_URL_TTL_SECONDS, type UrlSigner } from "./signing.js";
-import { transferUrls } from "./transfer.js";
+import { transferUrls, userKeyOf } from "./transfer-grant.js";
 
 export const LFS_MEDIA_TYPE = "application/vnd.git-lfs+json";
 const MAX_BATCH_OBJECTS = 1000;
@@ -74,20 +78,33 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
       if (!transfers.includes("basic")) throw new ApiError(422, 'This server only offers the "basic" transfer');
       if (!Array.isArray(request.objects) || request.objects.length > MAX_BATCH_OBJECTS)
         throw new ApiError(422, `objects must be an array of at most ${MAX_BATCH_OBJECTS} entries`);
-      if (operation === "upload") await writableBySignedIn(ctx, c, target);
-      else await readableRepo(ctx, c, target);
+      const repo =
+        operation === "upload" ? await writableBySignedIn(ctx, c, target) : await readableRepo(ctx, c, target);
       const offersMultipart = transfers.includes("multipart") && multipartCapable;
       const base = baseUrl(c);
-      const objects: BatchObject[] = [];
-      for (const raw of request.objects as unknown[]) {
+      const user = userKeyOf(c.get("principal"));
+      const wanted = (request.objects as unknown[]).map((raw) => {
         const item = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
-        const oid = typeof item.oid === "string" ? item.oid : "";
-        const size = typeof item.size === "number" ? item.size : -1;
+        return {
+          oid: typeof item.oid === "string" ? item.oid : "",
+          size: typeof item.size === "number" ? item.size : -1,
+        };
+      });
+      // What this repository has: the only objects it may download, and the only ones an upload may skip.
+      const linked = await ctx.lfsLinks.linkedSet(
+        repo,
+        wanted.map((object) => object.oid),
+      );
+      const budget = new PartBudget(limits.maxPartsPerBatch);
+      const objects: BatchObject[] = [];
+      for (const { oid, size } of wanted) {
         if (!SHA256_HEX.test(oid) || !Number.isSafeInteger(size) || size < 0) {
           objects.push({ oid, size: Math.max(0, size), error: { code: 422, message: "Invalid object id or size" } });
           continue;
         }
-        const stored = await ctx.lfs.stat(oid);
+        const link = linked.get(oid);
+        // A link whose bytes went missing from the store is as good as no link.
+        const stored = link !== undefined && (await ctx.lfs.stat(oid))?.size === link.size ? link : undefined;
         if (operation === "download") {
           objects.push(
             stored === undefined
@@ -98,7 +115,7 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
                   authenticated: true,
                   actions: {
                     download: {
-                      href: transferUrls(base, signer, oid, stored.size).download,
+                      href: transferUrls(base, signer, { oid, size: stored.size, repo, user }).download(),
                       expires_in: SIGNED_URL_TTL_SECONDS,
                     },
                   },
@@ -118,13 +135,17 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
           objects.push({ oid, size });
           continue;
         }
-        const urls = transferUrls(base, signer, oid, size);
+        const urls = transferUrls(base, signer, { oid, size, repo, user });
         const header: Record<string, string> = {};
         if (offersMultipart && size > limits.multipartThresholdBytes) {
-          const chunk = limits.multipartChunkBytes;
-          header.chunk_size = String(chunk);
-          for (let part = 1; part <= Math.ceil(size / chunk); part++)
-            header[String(part).padStart(5, "0")] = urls.part(part);
+          const chunk = chunkFor(size, limits);
+          const count = partCount(size, chunk);
+          // Past the answer's part budget the object is sent in one PUT: same bytes, no per-part URLs.
+          if (budget.take(count)) {
+            header.chunk_size = String(chunk);
+            for (const [index, url] of urls.parts(chunk, count).entries())
+              header[String(index + 1).padStart(5, "0")] = url;
+          }
         }
         objects.push({
           oid,
@@ -132,11 +153,11 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
           authenticated: true,
           actions: {
             upload: {
-              href: urls.upload,
+              href: urls.upload(),
               expires_in: SIGNED_URL_TTL_SECONDS,
               ...(Object.keys(header).length > 0 ? { header } : {}),
             },
-            verify: { href: urls.verify, expires_in: SIGNED_URL_TTL_SECONDS },
+            verify: { href: urls.verify(), expires_in: SIGNED_URL_TTL_SECONDS },
           },
         });
       }

@@ -1,30 +1,52 @@
 // The large-file store as a folder: `objects/ab/cd/<sha256>`, written through `tmp/<random>` (hashed and counted
 // while streaming, fsynced, then renamed into place), so an object appears whole or not at all and a crash leaves
-// only tmp files, removed at the next start.
+// only tmp files, removed at the next start. Storing an object that is already there still reads and hashes every
+// byte (an upload proves the uploader holds the bytes before the object is linked to a repository) but does not
+// rewrite it. Multipart parts live beside it, in `parts/` (lfs/multipart-area.ts).
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { ApiError } from "../api/api-error.js";
+import { MultipartArea, type MultipartLimits } from "./multipart-area.js";
 import { SHA256_HEX } from "./pointer.js";
+import { SIGNED_URL_TTL_SECONDS } from "./signing.js";
 import type { LargeFileStore, LfsObjectInfo } from "./store.js";
+
+/** Defaults of the multipart bounds: a 50 GiB object fits in flight; parts expire with their signed URLs. */
+export const DEFAULT_MULTIPART_LIMITS: MultipartLimits = {
+  bytesInFlightPerUser: 64 * 1024 * 1024 * 1024,
+  expireAfterMs: SIGNED_URL_TTL_SECONDS * 1000,
+};
 
 export class FolderLargeFileStore implements LargeFileStore {
   private readonly objects: string;
   private readonly tmp: string;
+  /** Parts of unfinished multipart uploads. */
+  readonly multipart: MultipartArea;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    multipartLimits: MultipartLimits = DEFAULT_MULTIPART_LIMITS,
+  ) {
     this.objects = join(root, "objects");
     this.tmp = join(root, "tmp");
+    this.multipart = new MultipartArea(join(root, "parts"), multipartLimits);
   }
 
-  /** Creates the folders and removes uploads a crash or a dropped connection left behind. */
+  /** Creates the folders and removes uploads a crash or a dropped connection left behind (and expired parts). */
   async open(): Promise<this> {
     await mkdir(this.objects, { recursive: true });
     await rm(this.tmp, { recursive: true, force: true });
     await mkdir(this.tmp, { recursive: true });
+    await this.multipart.open();
     return this;
+  }
+
+  /** Stops the periodic sweep of abandoned multipart uploads. */
+  close(): void {
+    this.multipart.close();
   }
 
   objectPath(oid: string): string {
@@ -49,27 +71,30 @@ export class FolderLargeFileStore implements LargeFileStore {
 
   async put(oid: string, size: number, body: Readable | AsyncIterable<Uint8Array>): Promise<void> {
     const target = this.objectPath(oid);
+    // Identical bytes already stored: checked, not rewritten.
+    const present = (await this.stat(oid))?.size === size;
     const tmp = this.tmpPath();
     const hash = createHash("sha256");
     let received = 0;
-    const file = await open(tmp, "wx");
+    const file = present ? undefined : await open(tmp, "wx");
     try {
       for await (const chunk of body) {
         const bytes = chunk instanceof Buffer ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
         received += bytes.length;
         if (received > size) throw new ApiError(400, `Object is larger than the declared size ${size}`);
         hash.update(bytes);
-        await file.write(bytes);
+        await file?.write(bytes);
       }
       if (received !== size) throw new ApiError(400, `Size mismatch: expected ${size} bytes, received ${received}`);
       const actual = hash.digest("hex");
       if (actual !== oid) throw new ApiError(400, `sha256 mismatch: expected ${oid}, got ${actual}`);
+      if (file === undefined) return;
       await file.sync();
       await file.close();
       await mkdir(join(target, ".."), { recursive: true });
       await rename(tmp, target);
     } catch (error) {
-      await file.close().catch(() => {});
+      await file?.close().catch(() => {});
       await rm(tmp, { force: true });
       throw error;
     }

@@ -1,12 +1,9 @@
-// The transfer endpoints the batch API hands out, all authorised by their signed URL (lfs/signing.ts): the basic
-// PUT of a whole object, the multipart parts and their completion POST, verify, and the download GET for git-lfs.
-import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+// The transfer endpoints the batch API hands out, all authorised by their signed URL (lfs/transfer-grant.ts): the
+// basic PUT of a whole object, the multipart parts and their completion POST, verify, and the download GET for
+// git-lfs. A completed upload links the object to the repository its URL was signed for; verify and download
+// answer only for objects linked to theirs.
 import type { IncomingMessage } from "node:http";
-import { join } from "node:path";
-import { PassThrough, Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { PassThrough, Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { boundedBody } from "../api/request-body.js";
@@ -15,20 +12,11 @@ import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { LFS_MEDIA_TYPE, lfsError } from "./batch.js";
 import { FolderLargeFileStore } from "./folder-store.js";
-import { SHA256_HEX } from "./pointer.js";
+import { chunkFor, partCount } from "./multipart-plan.js";
 import type { UrlSigner } from "./signing.js";
+import { grantOf, type TransferGrant } from "./transfer-grant.js";
 
 const MAX_COMPLETION_BODY = 4 * 1024 * 1024;
-
-export function transferUrls(base: string, signer: UrlSigner, oid: string, size: number) {
-  const object = `${base}/api/lfs/objects/${oid}/${size}`;
-  return {
-    upload: `${object}?${signer.sign(`upload:${oid}:${size}`)}`,
-    part: (n: number) => `${object}/parts/${n}?${signer.sign(`part:${oid}:${size}:${n}`)}`,
-    verify: `${base}/api/lfs/verify/${oid}/${size}?${signer.sign(`verify:${oid}:${size}`)}`,
-    download: `${object}?${signer.sign(`download:${oid}:${size}`)}`,
-  };
-}
 
 /**
  * The request through a pass-through: a consumer that stops early (a body longer than declared, a bad hash)
@@ -75,18 +63,7 @@ function discardBody(incoming: IncomingMessage | undefined, maxBytes: number): b
 export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSigner): void {
   const limits = ctx.config.storageLimits;
   const store = ctx.lfs;
-  const partsRoot = store instanceof FolderLargeFileStore ? join(store.root, "tmp") : undefined;
 
-  /** The object and size of a signed URL, or a 403 if the signature does not cover `action`. */
-  const authorised = (c: Context, action: string, extra = "") => {
-    const oid = c.req.param("oid") ?? "";
-    const sizeText = c.req.param("size") ?? "";
-    if (!SHA256_HEX.test(oid) || !/^\d{1,16}$/.test(sizeText)) throw new ApiError(404, "Not found");
-    const size = Number(sizeText);
-    if (!signer.verify(`${action}:${oid}:${size}${extra}`, c.req.query("expires"), c.req.query("sig")))
-      throw new ApiError(403, "This transfer URL is invalid or has expired: request a new one from the batch API");
-    return { oid, size };
-  };
   // The largest body a well-behaved client sends here (a basic PUT below the multipart threshold, or one part).
   const maxDiscard = Math.max(limits.multipartThresholdBytes, limits.multipartChunkBytes);
   const guard = (handler: (c: Context<HubEnv>) => Promise<Response>) => async (c: Context<HubEnv>) => {
@@ -99,11 +76,36 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
     }
   };
 
+  /**
+   * An upload for `grant.repo` is complete (bytes stored and hash-checked): the object now belongs to that
+   * repository — under its current id if it was moved since the URL was signed; a repository gone meanwhile gets
+   * nothing.
+   */
+  const linkUpload = async (grant: TransferGrant) => {
+    let registration = await ctx.index.lookup(grant.repo);
+    if (registration === undefined) {
+      const movedTo = await ctx.redirects?.target(grant.repo);
+      if (movedTo !== undefined) registration = await ctx.index.lookup({ type: grant.repo.type, id: movedTo });
+    }
+    if (registration === undefined) throw new ApiError(404, "Repository not found");
+    await ctx.lfsLinks.link({ type: grant.repo.type, id: registration.id }, [{ oid: grant.oid, size: grant.size }]);
+  };
+
+  /** The object if it is linked to the grant's repository and its bytes are in the store. */
+  const linkedObject = async (grant: TransferGrant) => {
+    if (!(await ctx.lfsLinks.isLinked(grant.repo, grant.oid, grant.size))) return undefined;
+    const stored = await store.stat(grant.oid);
+    return stored?.size === grant.size ? stored : undefined;
+  };
+
   app.put(
     "/api/lfs/objects/:oid/:size",
     guard(async (c) => {
-      const { oid, size } = authorised(c, "upload");
-      if ((await store.stat(oid))?.size !== size) await store.put(oid, size, requestBody(c));
+      const grant = grantOf(c, signer, "upload");
+      // Always read and hash-checked, even when the bytes are already stored (for this or another repository):
+      // the link is earned by holding the bytes, not by knowing their hash. The store does not rewrite them.
+      await store.put(grant.oid, grant.size, requestBody(c));
+      await linkUpload(grant);
       return c.body(null, 200);
     }),
   );
@@ -111,19 +113,23 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
   app.get(
     "/api/lfs/objects/:oid/:size",
     guard(async (c) => {
-      const { oid } = authorised(c, "download");
-      const stored = await store.stat(oid);
+      const grant = grantOf(c, signer, "download");
+      const stored = await linkedObject(grant);
       if (stored === undefined) throw new ApiError(404, "Object does not exist");
       const range = parseRange(c.req.header("range"), stored.size);
       if (range === "unsatisfiable")
         return c.body(null, 416, { "Content-Range": `bytes */${stored.size}`, "Content-Length": "0" });
       return streamResponse(c, {
-        headers: { "Content-Type": "application/octet-stream", "Accept-Ranges": "bytes", ETag: `"${oid}"` },
+        headers: {
+          "Content-Type": "application/octet-stream",
+          "Accept-Ranges": "bytes",
+          ETag: `"${grant.oid}"`,
+        },
         total: stored.size,
         range,
-        open: (byteRange) => store.read(oid, byteRange),
+        open: (byteRange) => store.read(grant.oid, byteRange),
         // A folder-store object is a plain file: sent through reused buffers (api/send-file.ts says why).
-        ...(store instanceof FolderLargeFileStore ? { path: store.objectPath(oid) } : {}),
+        ...(store instanceof FolderLargeFileStore ? { path: store.objectPath(grant.oid) } : {}),
       });
     }),
   );
@@ -131,16 +137,15 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
   app.post(
     "/api/lfs/verify/:oid/:size",
     guard(async (c) => {
-      const { oid, size } = authorised(c, "verify");
-      const stored = await store.stat(oid);
-      if (stored === undefined || stored.size !== size) throw new ApiError(404, "Object does not exist");
+      const grant = grantOf(c, signer, "verify");
+      // This repository's object only: an object uploaded for another repository verifies as missing here.
+      if ((await linkedObject(grant)) === undefined) throw new ApiError(404, "Object does not exist");
       return c.body(JSON.stringify({ message: "ok" }), 200, { "Content-Type": LFS_MEDIA_TYPE });
     }),
   );
 
-  if (partsRoot === undefined) return;
-  const partsDir = (oid: string, size: number) => join(partsRoot, `parts-${oid}-${size}`);
-  const partCount = (size: number) => Math.max(1, Math.ceil(size / limits.multipartChunkBytes));
+  if (!(store instanceof FolderLargeFileStore)) return;
+  const parts = store.multipart;
 
   app.put(
     "/api/lfs/objects/:oid/:size/parts/:part",
@@ -148,29 +153,11 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
       const partText = c.req.param("part") ?? "";
       if (!/^\d{1,6}$/.test(partText)) throw new ApiError(404, "Not found");
       const part = Number(partText);
-      const { oid, size } = authorised(c, "part", `:${part}`);
-      if (part < 1 || part > partCount(size)) throw new ApiError(400, `Part ${part} is out of range`);
-      const dir = partsDir(oid, size);
-      await mkdir(dir, { recursive: true });
-      const tmp = join(dir, `${part}.${process.pid}.${Date.now()}.tmp`);
-      const hash = createHash("sha256");
-      let received = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          received += chunk.length;
-          if (received > limits.multipartChunkBytes) return done(new ApiError(413, "Part larger than chunk_size"));
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(requestBody(c), counter, createWriteStream(tmp));
-      } catch (error) {
-        await rm(tmp, { force: true });
-        throw error instanceof ApiError ? error : new ApiError(400, "The part upload was interrupted");
-      }
-      const etag = hash.digest("hex").slice(0, 32);
-      await rename(tmp, join(dir, `${part}-${etag}`));
+      const grant = grantOf(c, signer, "part");
+      if (grant.chunk < 1) throw new ApiError(404, "Not found");
+      if (part < 1 || part > partCount(grant.size, grant.chunk))
+        throw new ApiError(400, `Part ${part} is out of range`);
+      const etag = await parts.putPart(grant, part, requestBody(c));
       return c.body(null, 200, { ETag: `"${etag}"` });
     }),
   );
@@ -178,7 +165,7 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
   app.post(
     "/api/lfs/objects/:oid/:size",
     guard(async (c) => {
-      const { oid, size } = authorised(c, "upload");
+      const grant = grantOf(c, signer, "upload");
       let body: { parts?: unknown };
       try {
         body = JSON.parse((await boundedBody(c, MAX_COMPLETION_BODY)).toString("utf8")) as { parts?: unknown };
@@ -186,29 +173,15 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
         if (error instanceof ApiError) throw error;
         throw new ApiError(400, "The completion request is not valid JSON");
       }
-      const dir = partsDir(oid, size);
-      const count = partCount(size);
-      const parts = Array.isArray(body.parts) ? (body.parts as { partNumber?: unknown; etag?: unknown }[]) : [];
-      if (parts.length !== count) throw new ApiError(400, `Expected ${count} parts, got ${parts.length}`);
-      const files: string[] = [];
-      const present = new Set(await readdir(dir).catch(() => [] as string[]));
-      for (const [index, part] of parts.entries()) {
-        const etag = typeof part.etag === "string" ? part.etag.replace(/^W\//, "").replace(/"/g, "") : "";
-        const name = `${index + 1}-${etag}`;
-        if (part.partNumber !== index + 1 || !present.has(name))
-          throw new ApiError(400, `Part ${index + 1} is missing or its ETag does not match`);
-        files.push(join(dir, name));
-      }
-      if ((await store.stat(oid))?.size !== size) {
-        let total = 0;
-        for (const file of files) total += (await stat(file)).size;
-        if (total !== size) throw new ApiError(400, `The parts hold ${total} bytes, expected ${size}`);
-        async function* concatenated() {
-          for (const file of files) yield* createReadStream(file, { highWaterMark: 1024 * 1024 });
-        }
-        await store.put(oid, size, concatenated());
-      }
-      await rm(dir, { recursive: true, force: true });
+      const given = Array.isArray(body?.parts) ? (body.parts as { partNumber?: unknown; etag?: unknown }[]) : [];
+      const count = partCount(grant.size, chunkFor(grant.size, limits));
+      const files = await parts.completedParts(grant, count, given);
+      const total = await parts.partsSize(files);
+      if (total !== grant.size) throw new ApiError(400, `The parts hold ${total} bytes, expected ${grant.size}`);
+      // Hash-checked as a whole by the store (identical bytes already stored are checked, not rewritten).
+      await store.put(grant.oid, grant.size, parts.concatenated(files));
+      await linkUpload(grant);
+      await parts.discard(grant);
       return c.body(JSON.stringify({ message: "ok" }), 200, { "Content-Type": LFS_MEDIA_TYPE });
     }),
   );

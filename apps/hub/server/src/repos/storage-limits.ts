@@ -13,8 +13,14 @@ export interface StorageLimits {
   maxLfsObjectBytes: number;
   /** Objects above this size are uploaded in parts (the hub's multipart transfer). */
   multipartThresholdBytes: number;
-  /** Size of one part of a multipart upload. */
+  /** Size of one part of a multipart upload (the least: a larger object gets larger parts, lfs/multipart-plan.ts). */
   multipartChunkBytes: number;
+  /** Most parts of one multipart upload (larger objects get larger parts instead of more). */
+  maxPartsPerObject: number;
+  /** Most part URLs in one LFS batch answer (objects past it are uploaded in one PUT instead). */
+  maxPartsPerBatch: number;
+  /** Bytes one user may hold in unfinished multipart uploads (parts not yet completed). */
+  multipartBytesPerUser: number;
   /** Largest NDJSON commit body (regular files travel base64 inside it). */
   maxCommitBodyBytes: number;
   /** Longest time a git child process may run before it is killed. */
@@ -30,6 +36,9 @@ export const DEFAULT_STORAGE_LIMITS: StorageLimits = {
   maxLfsObjectBytes: 50 * 1024 * MiB,
   multipartThresholdBytes: 64 * MiB,
   multipartChunkBytes: 32 * MiB,
+  maxPartsPerObject: 2000,
+  maxPartsPerBatch: 5000,
+  multipartBytesPerUser: 64 * 1024 * MiB,
   maxCommitBodyBytes: 256 * MiB,
   gitTimeoutMs: 120_000,
 };
@@ -41,6 +50,9 @@ export const STORAGE_LIMIT_ENV: Record<keyof StorageLimits, string> = {
   maxLfsObjectBytes: "HUBKIT_MAX_LFS_OBJECT_BYTES",
   multipartThresholdBytes: "HUBKIT_MULTIPART_THRESHOLD_BYTES",
   multipartChunkBytes: "HUBKIT_MULTIPART_CHUNK_BYTES",
+  maxPartsPerObject: "HUBKIT_MAX_PARTS_PER_OBJECT",
+  maxPartsPerBatch: "HUBKIT_MAX_PARTS_PER_BATCH",
+  multipartBytesPerUser: "HUBKIT_MULTIPART_BYTES_PER_USER",
   maxCommitBodyBytes: "HUBKIT_MAX_COMMIT_BODY_BYTES",
   gitTimeoutMs: "HUBKIT_GIT_TIMEOUT_MS",
 };

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { deriveRepoMetadata } from "../derive/metadata.js";
+import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import { isValidRepoId, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import type { CommitOperation, RepoStorage } from "../repos/storage.js";
@@ -36,6 +37,8 @@ export interface SeedDeps {
   lfs: LargeFileStore;
   index: DbRepoIndex;
   store: ModelStore;
+  /** LFS objects per repository: the seed links the objects it writes to their repository. */
+  links?: RepoObjectLinks;
 }
 
 const FILES: Record<RepoType, (record: Record<string, unknown>) => SeedFile[]> = {
@@ -70,6 +73,7 @@ async function completeExisting(deps: SeedDeps, ref: RepoRef, files: readonly Se
       await deps.lfs.put(oid, file.content.length, Readable.from([file.content]));
     operations.push({ kind: "lfsFile", path: file.path, oid, size: file.content.length });
   }
+  await deps.links?.link(ref, lfsObjects(files));
   await deps.storage.commit(ref, {
     branch: await deps.storage.defaultBranch(ref),
     operations,
@@ -81,6 +85,13 @@ async function completeExisting(deps: SeedDeps, ref: RepoRef, files: readonly Se
 
 /** GGUF and Parquet files are LFS files under the default `.gitattributes`. */
 const isLarge = (file: SeedFile) => /\.(gguf|parquet)$/.test(file.path);
+
+/** The LFS objects of a repository's seed files (linked before the commit, so a crash cannot leave them unlinked). */
+function lfsObjects(files: readonly SeedFile[]): { oid: string; size: number }[] {
+  return files
+    .filter(isLarge)
+    .map((file) => ({ oid: createHash("sha256").update(file.content).digest("hex"), size: file.content.length }));
+}
 
 export interface SeedResult {
   skipped: boolean;
@@ -138,6 +149,7 @@ export async function seedRepositories(
               await deps.index.sync(ref);
               return;
             }
+            await deps.links?.link(ref, lfsObjects(files));
             const commit = await writer.write(
               ref,
               files.map((file) => ({ ...file, lfs: isLarge(file) })),

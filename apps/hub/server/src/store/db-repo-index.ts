@@ -9,6 +9,8 @@ import type { Principal } from "../auth/principal.js";
 import { deriveRepoMetadata, type RepoMetadata } from "../derive/metadata.js";
 import { withSizeClass } from "../derive/size-class.js";
 import type { LargeFileStore } from "../lfs/store.js";
+import type { RepoObjectLinks } from "../lfs/repo-objects.js";
+import { repoScopedStore } from "../lfs/repo-scoped-store.js";
 import type { RepoIndex, RepoRegistration } from "../repos/repo-index.js";
 import { isValidRepoId, REPO_TYPES, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import type { RepoStorage } from "../repos/storage.js";
@@ -117,6 +119,8 @@ export class DbRepoIndex implements RepoIndex {
     private readonly storage: RepoStorage,
     private readonly lfs: LargeFileStore,
   ) {}
+    /** When given, derivation reads only the repository's own LFS objects (lfs/repo-scoped-store.ts). */
+    private readonly lfsLinks?: RepoObjectLinks,
 
   private async row(ref: RepoRef) {
     const rows = await this.store.db.query<{
@@ -158,7 +162,8 @@ export class DbRepoIndex implements RepoIndex {
     const branch = await this.storage.defaultBranch(stored);
     const commit = await this.storage.resolveRevision(stored, branch);
     if (commit === undefined) return;
-    const derived = await deriveRepoMetadata(this.storage, this.lfs, stored, commit);
+    const lfs = this.lfsLinks !== undefined ? repoScopedStore(this.lfs, this.lfsLinks, stored) : this.lfs;
+    const derived = await deriveRepoMetadata(this.storage, lfs, stored, commit);
     const record = mergeRecord(stored, derived, previous?.record, {
       private: previous?.private === true,
       createdAt: previous === undefined ? derived.lastModified : isoDate(previous.created_at),

@@ -2,6 +2,7 @@
 // hub_schema_migrations. Never edit a migration that has shipped: add a new one.
 import { AUTH_MIGRATIONS } from "../auth/schema.js";
 import { SESSION_MIGRATIONS } from "../auth/session-schema.js";
+import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import type { Db } from "./db.js";
 
@@ -166,3 +167,4 @@ export async function migrate(db: Db): Promise<number[]> {
   }
   return applied;
 }
+  ...LFS_MIGRATIONS,

@@ -3,6 +3,8 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ownNamespaces } from "../auth/namespace-owners.js";
+import { backfillLinks } from "../lfs/backfill.js";
+import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoStorage } from "../repos/storage.js";
 import { type SeedSources, seedRepositories } from "../seed/seed-repos.js";
@@ -29,13 +31,22 @@ export async function openRepoIndex(options: {
   store: ModelStore;
   storage: RepoStorage;
   lfs: LargeFileStore;
+  /** LFS objects per repository: backfilled once for a data folder from before them, linked by the seed. */
+  lfsLinks?: RepoObjectLinks;
   /** Undefined: no seed repositories (tests that build their own). */
   seed?: SeedSources;
   log?: (line: string) => void;
 }): Promise<DbRepoIndex> {
-  const { store, storage, lfs, seed, log = () => {} } = options;
-  const index = new DbRepoIndex(store, storage, lfs);
-  if (seed !== undefined) await seedRepositories({ storage, lfs, index, store }, seed, log);
+  const { store, storage, lfs, lfsLinks, seed, log = () => {} } = options;
+  const index = new DbRepoIndex(store, storage, lfs, lfsLinks);
+  // Before the seed: a fresh folder has no repositories yet (nothing to walk); the seed links what it writes.
+  if (lfsLinks !== undefined) await backfillLinks({ store, storage, lfs, links: lfsLinks, log });
+  if (seed !== undefined)
+    await seedRepositories(
+      { storage, lfs, index, store, ...(lfsLinks !== undefined ? { links: lfsLinks } : {}) },
+      seed,
+      log,
+    );
   const healed = await index.reconcile();
   if (healed.synced + healed.registered + healed.removed > 0)
     log(

@@ -1,0 +1,246 @@
+// Parts of multipart uploads on disk, bounded three ways (issue 17, finding 9):
+// - one file per part number: a part is written to a temporary name, then renamed onto `<n>`, so a re-PUT replaces
+//   the part atomically and never adds a file;
+// - abandoned uploads expire: an upload folder untouched for longer than a signed URL lives (its URLs are dead,
+//   so nobody can complete it) is removed at start and by a periodic sweep that looks at a bounded number of
+//   folders per run;
+// - a per-user quota of bytes in flight (parts written, plus parts being written), counted against the user the
+//   batch API signed the part URL for: past it a part is refused with 429 before a byte is stored.
+// Layout: `<root>/<user>/<oid>-<size>-<repo hash>/<n>` (uploads of one object for two repositories or users never
+// share parts).
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { ApiError } from "../api/api-error.js";
+import type { TransferGrant } from "./transfer-grant.js";
+
+export interface MultipartLimits {
+  /** Bytes one user may hold in unfinished multipart uploads. */
+  bytesInFlightPerUser: number;
+  /** An upload folder untouched this long is abandoned. */
+  expireAfterMs: number;
+}
+
+/** Folders the periodic sweep looks at per run (a start looks at all of them). */
+const SWEEP_BATCH = 2000;
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+const PART_NAME = /^[1-9]\d{0,5}$/;
+
+interface UploadParts {
+  user: string;
+  /** part number → bytes and ETag (the ETag is unknown for parts found on disk at start). */
+  parts: Map<number, { size: number; etag?: string }>;
+}
+
+export class MultipartArea {
+  private readonly uploads = new Map<string, UploadParts>();
+  private readonly usedByUser = new Map<string, number>();
+  private readonly reservedByUser = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private sweepCursor = 0;
+
+  constructor(
+    readonly root: string,
+    private readonly limits: MultipartLimits,
+  ) {}
+
+  /** Removes expired upload folders and counts the others against their users; starts the periodic sweep. */
+  async open(): Promise<this> {
+    await mkdir(this.root, { recursive: true });
+    await this.sweep(Date.now(), Number.POSITIVE_INFINITY);
+    this.timer = setInterval(() => {
+      this.sweep(Date.now(), SWEEP_BATCH).catch((error: unknown) =>
+        console.error(`[hub] multipart sweep failed: ${String(error)}`),
+      );
+    }, SWEEP_EVERY_MS);
+    this.timer.unref();
+    return this;
+  }
+
+  close(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  folderOf(grant: TransferGrant): string {
+    const repo = createHash("sha256").update(`${grant.repo.type}\n${grant.repo.id.toLowerCase()}`).digest("hex");
+    return join(
+      this.root,
+      grant.user === "" ? "~anonymous" : grant.user,
+      `${grant.oid}-${grant.size}-${repo.slice(0, 16)}`,
+    );
+  }
+
+  /** Bytes `user` holds in unfinished uploads (written parts and parts being written). */
+  inFlight(user: string): number {
+    return (this.usedByUser.get(user) ?? 0) + (this.reservedByUser.get(user) ?? 0);
+  }
+
+  /** Stores part `part` of the grant's upload (at most `grant.chunk` bytes); returns its ETag. */
+  async putPart(grant: TransferGrant, part: number, body: Readable): Promise<string> {
+    const limit = grant.chunk;
+    const quota = this.limits.bytesInFlightPerUser;
+    // The part's size is unknown until it is read: a whole chunk is reserved while it streams.
+    if (this.inFlight(grant.user) + limit > quota)
+      throw new ApiError(
+        429,
+        `Too many bytes in unfinished multipart uploads for this account (at most ${quota}): complete or abandon uploads first; unfinished uploads expire ${Math.round(this.limits.expireAfterMs / 60_000)} minutes after their last part`,
+        { headers: { "Retry-After": "60" } },
+      );
+    this.adjust(this.reservedByUser, grant.user, limit);
+    const dir = this.folderOf(grant);
+    const tmp = join(dir, `${part}.${randomBytes(8).toString("hex")}.tmp`);
+    try {
+      await mkdir(dir, { recursive: true });
+      const hash = createHash("sha256");
+      let received = 0;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          received += chunk.length;
+          if (received > limit) return done(new ApiError(413, "Part larger than chunk_size"));
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, counter, createWriteStream(tmp, { flags: "wx" }));
+      } catch (error) {
+        throw error instanceof ApiError ? error : new ApiError(400, "The part upload was interrupted");
+      }
+      const etag = hash.digest("hex").slice(0, 32);
+      await rename(tmp, join(dir, String(part)));
+      const upload = this.uploadOf(dir, grant.user);
+      const previous = upload.parts.get(part)?.size ?? 0;
+      upload.parts.set(part, { size: received, etag });
+      this.adjust(this.usedByUser, grant.user, received - previous);
+      return etag;
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    } finally {
+      this.adjust(this.reservedByUser, grant.user, -limit);
+    }
+  }
+
+  /**
+   * The parts named by a completion body, in order, after checking they are all there with the ETags given; the
+   * caller streams them into the store (which checks the whole object's sha256). Throws 400 otherwise.
+   */
+  async completedParts(
+    grant: TransferGrant,
+    count: number,
+    given: readonly { partNumber?: unknown; etag?: unknown }[],
+  ): Promise<{ file: string; etag: string; known?: string }[]> {
+    if (given.length !== count) throw new ApiError(400, `Expected ${count} parts, got ${given.length}`);
+    const dir = this.folderOf(grant);
+    const upload = this.uploads.get(dir);
+    const present = new Set(await readdir(dir).catch(() => [] as string[]));
+    return given.map((part, index) => {
+      const etag = typeof part.etag === "string" ? part.etag.replace(/^W\//, "").replace(/"/g, "") : "";
+      const known = upload?.parts.get(index + 1)?.etag;
+      if (part.partNumber !== index + 1 || !present.has(String(index + 1)) || (known !== undefined && known !== etag))
+        throw new ApiError(400, `Part ${index + 1} is missing or its ETag does not match`);
+      return { file: join(dir, String(index + 1)), etag, ...(known !== undefined ? { known } : {}) };
+    });
+  }
+
+  /**
+   * The bytes of the parts in order. Parts whose ETag is not known (found on disk after a restart) are hashed as
+   * they stream, and a mismatch fails the stream, so the store keeps nothing.
+   */
+  async *concatenated(parts: readonly { file: string; etag: string; known?: string }[]): AsyncGenerator<Buffer> {
+    for (const [index, part] of parts.entries()) {
+      const hash = part.known === undefined ? createHash("sha256") : undefined;
+      for await (const chunk of createReadStream(part.file, { highWaterMark: 1024 * 1024 })) {
+        const bytes = chunk as Buffer;
+        hash?.update(bytes);
+        yield bytes;
+      }
+      if (hash !== undefined && hash.digest("hex").slice(0, 32) !== part.etag)
+        throw new ApiError(400, `Part ${index + 1} is missing or its ETag does not match`);
+    }
+  }
+
+  /** Total bytes of the parts on disk. */
+  async partsSize(parts: readonly { file: string }[]): Promise<number> {
+    let total = 0;
+    for (const part of parts) total += (await stat(part.file)).size;
+    return total;
+  }
+
+  /** The upload is done (or given up): its folder goes, its bytes no longer count. */
+  async discard(grant: TransferGrant): Promise<void> {
+    await this.remove(this.folderOf(grant));
+  }
+
+  /**
+   * Removes upload folders untouched for longer than the expiry, looking at up to `budget` folders from where the
+   * last run stopped; at start (infinite budget) also counts the survivors' parts against their users.
+   */
+  async sweep(now: number, budget: number): Promise<{ removed: number; looked: number }> {
+    const folders: { dir: string; user: string }[] = [];
+    for (const user of await readdir(this.root).catch(() => [] as string[]))
+      for (const name of await readdir(join(this.root, user)).catch(() => [] as string[]))
+        folders.push({ dir: join(this.root, user, name), user });
+    const counting = !Number.isFinite(budget);
+    let looked = 0;
+    let removed = 0;
+    const start = counting ? 0 : this.sweepCursor % Math.max(1, folders.length);
+    for (let i = 0; i < folders.length && looked < budget; i++) {
+      const { dir, user } = folders[(start + i) % folders.length] as { dir: string; user: string };
+      looked += 1;
+      const info = await stat(dir).catch(() => undefined);
+      if (info === undefined) continue;
+      if (!info.isDirectory() || now - info.mtimeMs > this.limits.expireAfterMs) {
+        await this.remove(dir);
+        removed += 1;
+      } else if (counting) await this.count(dir, user);
+    }
+    this.sweepCursor = start + looked;
+    return { removed, looked };
+  }
+
+  /** Counts the parts of a folder found on disk (at start), dropping leftover temporary files. */
+  private async count(dir: string, user: string): Promise<void> {
+    const upload = this.uploadOf(dir, user);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const file = join(dir, name);
+      if (!PART_NAME.test(name)) {
+        await rm(file, { force: true, recursive: true });
+        continue;
+      }
+      const size = (await stat(file).catch(() => undefined))?.size ?? 0;
+      const previous = upload.parts.get(Number(name))?.size ?? 0;
+      upload.parts.set(Number(name), { size });
+      this.adjust(this.usedByUser, user, size - previous);
+    }
+  }
+
+  private uploadOf(dir: string, user: string): UploadParts {
+    let upload = this.uploads.get(dir);
+    if (upload === undefined) {
+      upload = { user, parts: new Map() };
+      this.uploads.set(dir, upload);
+    }
+    return upload;
+  }
+
+  private async remove(dir: string): Promise<void> {
+    await rm(dir, { recursive: true, force: true });
+    const upload = this.uploads.get(dir);
+    if (upload === undefined) return;
+    this.uploads.delete(dir);
+    let bytes = 0;
+    for (const part of upload.parts.values()) bytes += part.size;
+    this.adjust(this.usedByUser, upload.user, -bytes);
+  }
+
+  private adjust(map: Map<string, number>, user: string, delta: number): void {
+    const next = (map.get(user) ?? 0) + delta;
+    if (next <= 0) map.delete(user);
+    else map.set(user, next);
+  }
+}

@@ -1,0 +1,79 @@
+// Which large-file objects belong to which repository (the hub_lfs_links table of lfs/schema.ts). Every LFS
+// answer that hands out bytes, a download href or a commit pointer asks here first, for the repository at hand
+// only, so no answer depends on whether an object exists in another repository. Constant SQL, positional
+// parameters; runs on PGlite and PostgreSQL alike.
+import type { RepoRef } from "../repos/repo-ref.js";
+import type { Db } from "../store/db.js";
+import { SHA256_HEX } from "./pointer.js";
+
+export interface LinkedObject {
+  oid: string;
+  size: number;
+}
+
+/** Most oids one linkedSet query takes (a batch has at most 1 000 objects, a commit is chunked by its caller). */
+export const MAX_LINK_QUERY = 1000;
+
+const keyOf = (ref: RepoRef) => ref.id.toLowerCase();
+
+export class RepoObjectLinks {
+  constructor(private readonly db: Pick<Db, "query" | "transaction">) {}
+
+  /** Links the objects to `ref` (already linked ones keep their row). */
+  async link(ref: RepoRef, objects: readonly LinkedObject[]): Promise<void> {
+    const valid = objects.filter((object) => SHA256_HEX.test(object.oid) && Number.isSafeInteger(object.size));
+    for (let start = 0; start < valid.length; start += MAX_LINK_QUERY) {
+      const chunk = valid.slice(start, start + MAX_LINK_QUERY);
+      await this.db.query(
+        `INSERT INTO hub_lfs_links (repo_type, repo_key, oid, size)
+         SELECT $1, $2, o.oid, o.size::bigint FROM unnest($3::text[], $4::text[]) AS o(oid, size)
+         ON CONFLICT (repo_type, repo_key, oid) DO NOTHING`,
+        [ref.type, keyOf(ref), chunk.map((o) => o.oid), chunk.map((o) => String(o.size))],
+      );
+    }
+  }
+
+  /** The object as linked to `ref` (its size), or undefined when `ref` has no such object. */
+  async linked(ref: RepoRef, oid: string): Promise<LinkedObject | undefined> {
+    return (await this.linkedSet(ref, [oid])).get(oid);
+  }
+
+  /** Whether `ref` has the object, with this size when one is given. */
+  async isLinked(ref: RepoRef, oid: string, size?: number): Promise<boolean> {
+    const found = await this.linked(ref, oid);
+    return found !== undefined && (size === undefined || found.size === size);
+  }
+
+  /** The subset of `oids` linked to `ref`, oid → object. */
+  async linkedSet(ref: RepoRef, oids: readonly string[]): Promise<Map<string, LinkedObject>> {
+    const found = new Map<string, LinkedObject>();
+    const valid = [...new Set(oids.filter((oid) => SHA256_HEX.test(oid)))];
+    for (let start = 0; start < valid.length; start += MAX_LINK_QUERY) {
+      const rows = await this.db.query<{ oid: string; size: string | number }>(
+        "SELECT oid, size FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = $2 AND oid = ANY($3::text[])",
+        [ref.type, keyOf(ref), valid.slice(start, start + MAX_LINK_QUERY)],
+      );
+      for (const row of rows) found.set(row.oid, { oid: row.oid, size: Number(row.size) });
+    }
+    return found;
+  }
+
+  /** A move (api/repos.ts): the links follow the repository to its new id. */
+  async moved(from: RepoRef, to: RepoRef): Promise<void> {
+    if (from.type === to.type && keyOf(from) === keyOf(to)) return;
+    await this.db.transaction(async (tx) => {
+      // Leftovers of an earlier repository at the target id are not the moved repository's.
+      await tx.query("DELETE FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = $2", [to.type, keyOf(to)]);
+      await tx.query("UPDATE hub_lfs_links SET repo_key = $3 WHERE repo_type = $1 AND repo_key = $2", [
+        from.type,
+        keyOf(from),
+        keyOf(to),
+      ]);
+    });
+  }
+
+  /** A deleted (or newly created) repository has no objects. The bytes stay in the store. */
+  async forget(ref: RepoRef): Promise<void> {
+    await this.db.query("DELETE FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = $2", [ref.type, keyOf(ref)]);
+  }
+}
