@@ -1,105 +1,128 @@
-// `npm run hub -w apps/hub -- <command>`: the operator's account commands, on the same database the server uses
-// (DATABASE_URL, or PGlite in HUBKIT_DATA_DIR). PGlite is locked by a running server: then use the admin API.
-//   users create <name> [--fullname <text>]
-//   orgs create <name> [--member <user>]… [--fullname <text>]
-//   orgs add-member <org> <user>
-//   tokens create --user <name> --role read|write [--name <label>]   (prints the token alone on stdout)
-//   tokens revoke <token>
-import { parseArgs } from "node:util";
-import { ApiError } from "./api/api-error.js";
-import { AccountStore } from "./auth/account-store.js";
+// `npm run hub -w apps/hub -- <command>`: the operator's account commands (auth/cli-commands.ts lists them). While
+// a server runs on the data folder, they go through its admin socket (auth/admin-socket.ts): the server's own
+// routes and database, no restart. With no server, they run in-process on the same database (DATABASE_URL, or
+// PGlite in HUBKIT_DATA_DIR). Output: one line on stdout; errors: one line on stderr and a non-zero exit.
+import { existsSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { adminSocketPath } from "./auth/admin-socket.js";
+import { type CommandRequest, parseCommand, USAGE } from "./auth/cli-commands.js";
 import { loadConfig } from "./config.js";
-import { isValidNamespace } from "./repos/repo-ref.js";
-import { openDatabase } from "./server.js";
-import type { Db } from "./store/db.js";
-import { migrate } from "./store/migrations.js";
 
-const USAGE = `usage: npm run hub -- users create <name> [--fullname <text>]
-       npm run hub -- orgs create <name> [--member <user>]... [--fullname <text>]
-       npm run hub -- orgs add-member <org> <user>
-       npm run hub -- tokens create --user <name> --role read|write [--name <label>]
-       npm run hub -- tokens revoke <token>`;
+/** Longest answer we read from the server (a members list of 1000 is well under). */
+const MAX_ANSWER = 4 * 1024 * 1024;
+const MAX_PASSWORD_INPUT = 4096;
 
-class UsageError extends Error {}
+interface Answer {
+  status: number;
+  body: unknown;
+}
 
-type Run = (accounts: AccountStore) => Promise<string>;
+class NoServer extends Error {}
 
-/** The command line → the work to do, checked before the database is opened. */
-function parseCommand(argv: readonly string[]): Run {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    allowPositionals: true,
-    strict: true,
-    options: {
-      fullname: { type: "string" },
-      member: { type: "string", multiple: true },
-      user: { type: "string" },
-      role: { type: "string" },
-      name: { type: "string" },
-    },
-  });
-  const [noun, verb, ...rest] = positionals;
-  const command = `${noun ?? ""} ${verb ?? ""}`;
-  if (command === "tokens revoke" && rest.length === 1)
-    return async (accounts) => {
-      if (!(await accounts.revokeToken(rest[0] ?? ""))) throw new ApiError(404, "No active token matches");
-      return "revoked";
-    };
-  // Names and the role are checked before the database is opened (which takes seconds on PGlite).
-  for (const name of [...rest, ...(values.member ?? []), ...(values.user !== undefined ? [values.user] : [])])
-    if (!isValidNamespace(name)) throw new UsageError(`Invalid name ${JSON.stringify(name.slice(0, 100))}`);
-  if (values.role !== undefined && values.role !== "read" && values.role !== "write")
-    throw new UsageError('--role must be "read" or "write"');
-  if (command === "users create" && rest.length === 1)
-    return async (accounts) => {
-      const user = await accounts.createUser(rest[0], values.fullname);
-      return `created user ${user.name}`;
-    };
-  if (command === "orgs create" && rest.length === 1)
-    return async (accounts) => {
-      const org = await accounts.createOrganization(rest[0], values.member ?? [], values.fullname);
-      const members = values.member ?? [];
-      return `created organization ${org.name}${members.length > 0 ? ` with ${members.join(", ")}` : ""}`;
-    };
-  if (command === "orgs add-member" && rest.length === 2)
-    return async (accounts) => {
-      await accounts.addMember(rest[0], rest[1]);
-      return `added ${rest[1]} to ${rest[0]}`;
-    };
-  if (command === "tokens create" && rest.length === 0) {
-    if (values.user === undefined || values.role === undefined) throw new UsageError("--user and --role are required");
-    return async (accounts) => (await accounts.createToken(values.user, values.role, values.name)).token;
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
-  throw new UsageError(`unknown command: ${positionals.join(" ") || "(none)"}`);
+}
+
+/** Sends the request over the admin socket; NoServer when nothing answers there. */
+function overSocket(socketPath: string, command: CommandRequest, body: string | undefined): Promise<Answer> {
+  return new Promise((done, fail) => {
+    const request = httpRequest(
+      {
+        socketPath,
+        method: command.method,
+        path: command.path,
+        headers: body !== undefined ? { "content-type": "application/json" } : {},
+        timeout: 60_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let total = 0;
+        response.on("data", (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > MAX_ANSWER) response.destroy(new Error("the server's answer is too large"));
+          else chunks.push(chunk);
+        });
+        response.on("end", () =>
+          done({ status: response.statusCode ?? 0, body: parse(Buffer.concat(chunks).toString("utf8")) }),
+        );
+        response.on("error", fail);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("the server did not answer within 60 s")));
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      fail(error.code === "ECONNREFUSED" || error.code === "ENOENT" ? new NoServer() : error),
+    );
+    request.end(body);
+  });
+}
+
+async function inProcess(command: CommandRequest, body: string | undefined): Promise<Answer> {
+  // Loaded only here: opening the database is the slow part, and a running server needs none of it.
+  const { openDirectHub } = await import("./auth/cli-direct.js");
+  const hub = await openDirectHub(loadConfig()).catch((error: unknown) => {
+    // One line (e.g. the folder is locked by a server without a socket), not a stack trace.
+    throw new Error(`cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  try {
+    const response = await hub.fetch(
+      new Request(`http://hubkit-cli${command.path}`, {
+        method: command.method,
+        ...(body !== undefined ? { body, headers: { "content-type": "application/json" } } : {}),
+      }),
+    );
+    return { status: response.status, body: parse(await response.text()) };
+  } finally {
+    await hub.close();
+  }
+}
+
+async function readPassword(): Promise<string> {
+  let text = "";
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.length > MAX_PASSWORD_INPUT) throw new Error("the password on stdin is too long");
+  }
+  return text.split(/\r?\n/)[0] ?? "";
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  let run: Run;
+  let command: CommandRequest;
   try {
-    run = parseCommand(argv.filter((arg) => arg !== "--"));
+    command = parseCommand(argv.filter((arg) => arg !== "--"));
   } catch (error) {
     console.error(`[hub] ${error instanceof Error ? error.message : String(error)}`);
     console.error(USAGE);
     return 2;
   }
-  let db: Db;
   try {
-    db = await openDatabase(loadConfig());
-    await migrate(db);
-  } catch (error) {
-    // One line (e.g. the folder is locked by a running server), not a stack trace.
-    console.error(`[hub] cannot open the database: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
-  try {
-    console.log(await run(new AccountStore(db)));
+    const fields = command.passwordFromStdin ? { ...command.body, password: await readPassword() } : command.body;
+    const body = fields !== undefined ? JSON.stringify(fields) : undefined;
+    const config = loadConfig();
+    const socket = config.dataRoot !== undefined ? adminSocketPath(config.dataRoot) : undefined;
+    let answer: Answer | undefined;
+    if (socket !== undefined && existsSync(socket))
+      answer = await overSocket(socket, command, body).catch((error: unknown) => {
+        if (error instanceof NoServer) return undefined; // a socket file left by a server that crashed
+        throw error;
+      });
+    answer ??= await inProcess(command, body);
+    if (answer.status < 200 || answer.status >= 300) {
+      const message =
+        typeof answer.body === "object" && answer.body !== null && "error" in answer.body
+          ? String((answer.body as { error: unknown }).error)
+          : `HTTP ${answer.status}`;
+      console.error(`[hub] ${message}`);
+      return 1;
+    }
+    console.log(command.print(answer.body));
     return 0;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`[hub] ${error instanceof ApiError ? message : `failed: ${message}`}`);
+    console.error(`[hub] ${error instanceof Error ? error.message : String(error)}`);
     return 1;
-  } finally {
-    await db.close();
   }
 }
 

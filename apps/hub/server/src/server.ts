@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
+import { listenAdminSocket } from "./auth/admin-socket.js";
 import type { ServerConfig } from "./config.js";
 import type { HubContext } from "./hub-context.js";
 import { type LocalHub, openLocalHub } from "./hub-wiring.js";
@@ -80,11 +81,17 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   });
   const address = server.address() as AddressInfo;
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  // The CLI's way in while this server holds the data folder (auth/admin-socket.ts); none for `:memory:`.
+  const closeAdminSocket =
+    local !== undefined && config.dataRoot !== undefined
+      ? await listenAdminSocket(app.fetch, config.dataRoot, log)
+      : undefined;
   return {
     url: `http://${host}:${address.port}`,
     backend,
     ...(local ? { hub: local.ctx } : {}),
     close: async () => {
+      await closeAdminSocket?.();
       await new Promise<void>((done) => {
         server.close(() => done());
         // Keep-alive sockets (git, clients with pools) would hold close() open.

@@ -97,7 +97,10 @@ describe.each(testDatabases())("accounts on $name", (database) => {
       await accounts.addMember("acme", "carol");
       await accounts.addMember("acme", "carol"); // idempotent
       const { token } = await accounts.createToken("carol", "write");
-      expect(await accounts.authenticate(`Bearer ${token}`)).toMatchObject({ name: "carol", orgs: ["acme"] });
+      expect(await accounts.authenticate(`Bearer ${token}`)).toMatchObject({
+        name: "carol",
+        orgs: [{ name: "acme", role: "write" }],
+      });
       expect((await accounts.organizationsOf("BOB")).map((o) => o.name)).toEqual(["acme"]);
     });
 

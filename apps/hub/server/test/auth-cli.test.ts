@@ -36,7 +36,13 @@ describe("npm run hub", () => {
     const db = await openDatabase(loadConfig(env));
     try {
       const principal = await new AccountStore(db).authenticate(`Bearer ${token.stdout.trim()}`);
-      expect(principal).toMatchObject({ kind: "user", name: "alice", orgs: ["acme"], role: "write" });
+      // The first member given at creation is the organization's admin.
+      expect(principal).toMatchObject({
+        kind: "user",
+        name: "alice",
+        orgs: [{ name: "acme", role: "admin" }],
+        role: "write",
+      });
       expect((await new AccountStore(db).organizationsOf("bob")).map((org) => org.name)).toEqual(["acme"]);
     } finally {
       await db.close();
@@ -54,7 +60,7 @@ describe("npm run hub", () => {
       [["tokens", "create", "--user", "ghost", "--role", "read"], 1, /not found/],
       [["tokens", "create", "--user", "alice", "--role", "root"], 2, /role/],
       [["tokens", "create", "--user", "alice"], 2, /--role are required/],
-      [["users", "delete", "alice"], 2, /unknown command/],
+      [["users", "frobnicate", "alice"], 2, /unknown command/],
       [["users", "create", "x", "--bogus"], 2, /bogus/],
     ];
     for (const [args, code, message] of cases) {
