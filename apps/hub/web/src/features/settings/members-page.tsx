@@ -7,7 +7,6 @@ import NotFoundPage from "../../components/not-found-page";
 import { ErrorMessage, FormProblem, Loading } from "../../components/status";
 import { ApiRequestError } from "../../lib/api";
 import { useSession } from "../../lib/session";
-import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
 import { SignInFirst } from "../account/sign-in-first";
 import { AddMemberForm } from "./add-member-form";
@@ -15,6 +14,7 @@ import { LeaveSection } from "./leave-section";
 import { MemberList } from "./member-list";
 import { loadMembers } from "./members-api";
 import { SettingsLayout } from "./settings-layout";
+import { useRefreshed } from "./use-refreshed";
 
 export default function MembersPage({ params }: { params: RouteParams }) {
   const session = useSession();
@@ -28,18 +28,18 @@ function Members({ org, me }: { org: string; me: string }) {
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<string>();
   const [problem, setProblem] = useState<string>();
-  const state = useAsync(`members:${org}:${version}`, (signal) => loadMembers(org, signal));
+  const state = useRefreshed(`members:${org}`, version, (signal) => loadMembers(org, signal));
   const reload = (message?: string) => {
     setNotice(message);
     setVersion((v) => v + 1);
   };
 
-  if (state.status === "loading") return <Loading what={`the members of ${org}`} />;
   if (state.status === "error") {
     const status = state.error instanceof ApiRequestError ? state.error.status : 0;
     if (status === 404 || status === 403 || status === 401) return <NotFoundPage />;
     return <ErrorMessage error={state.error} what={`the members of ${org}`} />;
   }
+  if (state.status === "loading") return <Loading what={`the members of ${org}`} />;
   const members = state.data;
   const mine = members.find((member) => member.user === me);
   if (mine === undefined) return <NotFoundPage />; // not a member: nothing to manage here

@@ -64,15 +64,15 @@ function NewOrganizationForm() {
             setNameProblem(event.currentTarget.value ? namespaceProblem(event.currentTarget.value) : undefined)
           }
         />
-        <small id="org-name-rule" className="muted hint">
-          {NAMESPACE_RULE} Its repositories live under this name; it cannot be a name the site uses.
-        </small>
-        {nameProblem !== undefined ? (
-          <small id="org-name-problem" className="error">
-            {nameProblem}
-          </small>
-        ) : null}
       </label>
+      <small id="org-name-rule" className="muted hint">
+        {NAMESPACE_RULE} Its repositories live under this name; it cannot be a name the site uses.
+      </small>
+      {nameProblem !== undefined ? (
+        <small id="org-name-problem" className="error">
+          {nameProblem}
+        </small>
+      ) : null}
       <label className="field">
         <span>Full name (optional)</span>
         <input name="fullname" maxLength={100} autoComplete="organization" />

@@ -54,10 +54,10 @@ export function PasswordForm({ onChanged }: { onChanged: () => void }) {
           maxLength={MAX_PASSWORD}
           aria-describedby="new-password-rule"
         />
-        <small id="new-password-rule" className="muted hint">
-          {PASSWORD_RULE} Changing it signs you out of every other browser and device.
-        </small>
       </label>
+      <small id="new-password-rule" className="muted hint">
+        {PASSWORD_RULE} Changing it signs you out of every other browser and device.
+      </small>
       <label className="field">
         <span>Confirm new password</span>
         <input

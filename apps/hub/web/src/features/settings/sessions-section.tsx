@@ -4,16 +4,16 @@
 import { useState } from "react";
 import { AsyncView, FormProblem } from "../../components/status";
 import { reloadAt } from "../../lib/session";
-import { useAsync } from "../../lib/use-async";
 import { ConfirmButton } from "./confirm-button";
 import { type BrowserSession, endAllSessions, endSession, loadSessions } from "./sessions-api";
+import { useRefreshed } from "./use-refreshed";
 
 const when = (iso: string) => new Date(iso).toLocaleString("en");
 
 export function SessionsSection({ version }: { version: number }) {
   const [ended, setEnded] = useState(0);
   const [problem, setProblem] = useState<string>();
-  const state = useAsync(`sessions:${version}:${ended}`, loadSessions);
+  const state = useRefreshed("sessions", `${version}:${ended}`, loadSessions);
 
   const end = async (session: BrowserSession) => {
     setProblem(undefined);
