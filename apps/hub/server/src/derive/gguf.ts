@@ -1,7 +1,9 @@
 // GGUF headers → the `gguf` object of a model (hub-api.md §7.5): architecture, context length, chat template,
 // special tokens, the parameter count (sum over tensors of the product of their dimensions) and the file size.
 // The header reader is the one the web app uses (apps/hub/shared/gguf-header.ts).
-import { type GGUFArray, type GGUFHeader, parseGGUFHeader } from "../../../shared/gguf-header.js";
+// Each object's summary is computed once per process (object-cache.ts): a header read is up to 64 MB.
+import { type GGUFArray, type GGUFHeader, GGUFHeaderError, parseGGUFHeader } from "../../../shared/gguf-header.js";
+import { ObjectCache, type ObjectCacheStats } from "./object-cache.js";
 
 export interface GgufInfo {
   total?: number;
@@ -68,10 +70,40 @@ export function summariseGguf(header: GGUFHeader, fileSize: number): GgufInfo {
 export async function deriveGguf(
   size: number,
   read: (start: number, length: number) => Promise<Buffer>,
+  /** The stored object (LFS sha256 or git blob id), for the per-object cache. */
+  key?: string,
 ): Promise<GgufInfo> {
-  const options = { keepArrays: new Set([TOKENS_KEY]), readTensors: true };
-  let header = parseGGUFHeader(new Uint8Array(await read(0, Math.min(size, GGUF_FIRST_READ))), options);
-  if (header.truncated && size > GGUF_FIRST_READ)
-    header = parseGGUFHeader(new Uint8Array(await read(0, Math.min(size, GGUF_MAX_READ))), options);
-  return summariseGguf(header, size);
+  const compute = async (): Promise<GgufSummary> => {
+    const options = { keepArrays: new Set([TOKENS_KEY]), readTensors: true };
+    try {
+      let header = parseGGUFHeader(new Uint8Array(await read(0, Math.min(size, GGUF_FIRST_READ))), options);
+      if (header.truncated && size > GGUF_FIRST_READ)
+        header = parseGGUFHeader(new Uint8Array(await read(0, Math.min(size, GGUF_MAX_READ))), options);
+      return { info: summariseGguf(header, size) };
+    } catch (error) {
+      if (error instanceof GGUFHeaderError) return { error: error.message };
+      throw error;
+    }
+  };
+  let result: GgufSummary;
+  if (key === undefined) result = await compute();
+  else {
+    // The cached answer is given only to a caller that can read the object: one byte through its own store.
+    await read(0, Math.min(size, 1));
+    result = await summaries.get(`${key}:${size}`, compute);
+  }
+  if ("error" in result) throw new GGUFHeaderError(result.error);
+  // A copy: callers adjust totalFileSize for split files.
+  return { ...result.info };
+}
+
+type GgufSummary = { info: GgufInfo } | { error: string };
+
+/** Per object: its summary (a chat template may be tens of KB, hence the byte bound). */
+const summaries = new ObjectCache<GgufSummary>(2_000, 16 * 1024 * 1024, (value) =>
+  "error" in value ? value.error.length * 2 : JSON.stringify(value.info).length * 2,
+);
+
+export function ggufCacheStats(): ObjectCacheStats {
+  return summaries.stats();
 }

@@ -82,6 +82,13 @@ class CommitFiles {
     return (await this.range(path, 0, entry.size)).toString("utf8");
   }
 
+  /** The stored object behind `path`: content-addressed, so a key for facts derived from its bytes. */
+  objectKey(path: string): string | undefined {
+    const entry = this.byPath.get(path);
+    if (entry === undefined) return undefined;
+    return entry.lfs !== undefined ? `lfs:${entry.lfs.oid}` : `git:${entry.oid}`;
+  }
+
   async range(path: string, start: number, length: number): Promise<Buffer> {
     const entry = this.byPath.get(path);
     if (entry === undefined) throw new Error(`${path} is not in the commit`);
@@ -163,6 +170,7 @@ export async function deriveRepoMetadata(
         sizes,
         (path, start, length) => files.range(path, start, length),
         (path) => files.text(path, MAX_SAFETENSORS_HEADER),
+        (path) => files.objectKey(path),
       );
     } catch (error) {
       if (!(error instanceof SafetensorsError)) problems.push(`safetensors: ${reason(error)}`);
@@ -174,7 +182,11 @@ export async function deriveRepoMetadata(
       .sort((a, b) => (a.path < b.path ? -1 : 1))[0];
     if (ggufEntry !== undefined)
       try {
-        gguf = await deriveGguf(ggufEntry.size, (start, length) => files.range(ggufEntry.path, start, length));
+        gguf = await deriveGguf(
+          ggufEntry.size,
+          (start, length) => files.range(ggufEntry.path, start, length),
+          files.objectKey(ggufEntry.path),
+        );
         gguf.totalFileSize = ggufFileSize(ggufEntry, fileEntries);
       } catch (error) {
         problems.push(`${ggufEntry.path}: ${error instanceof GGUFHeaderError ? error.message : reason(error)}`);
