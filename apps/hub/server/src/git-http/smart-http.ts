@@ -9,8 +9,9 @@
 // - Nothing a ref cannot reach is served. In protocol v2, upload-pack hands out any object it has by id ("wants
 //   can be anything", upload-pack.c `parse_want`), whatever `uploadpack.allow*SHA1InWant` say, so the commits of a
 //   deleted branch stayed fetchable until git's gc dropped them. We serve protocol v0 (no `GIT_PROTOCOL` for the
-//   child): over stateless HTTP its upload-pack serves a want only when the advertised refs reach it
-//   (`check_non_tip`). Every git client speaks v0; a v2 request is answered in v0 and the client follows.
+//   child): its upload-pack serves a want that is not a ref tip only when the refs reach it (`check_non_tip`,
+//   with `allowReachableSHA1InWant`). Every git client speaks v0; a v2 request is answered in v0 and the client
+//   follows.
 import { spawn } from "node:child_process";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
@@ -52,8 +53,9 @@ function requestBody(c: Context): Readable | undefined {
 function gitConfigEnv(push: PushSession | undefined): Record<string, string> {
   const entries: [string, string][] = [
     ["uploadpack.allowAnySHA1InWant", "false"],
-    ["uploadpack.allowReachableSHA1InWant", "false"],
-    ["uploadpack.allowTipSHA1InWant", "false"],
+    // In v0 this lets clients ask for a commit by id (pinned revisions) and makes upload-pack check that a ref
+    // reaches it; without it git clients refuse to ask for anything but a ref tip.
+    ["uploadpack.allowReachableSHA1InWant", "true"],
     ["core.logAllRefUpdates", "false"],
     ["receive.fsckObjects", "true"],
     ...(push !== undefined ? ([["core.hooksPath", push.hooksDir]] as [string, string][]) : []),

@@ -18,6 +18,7 @@ import { streamGitBlob } from "./git-blob-stream.js";
 import { type GitRunOptions, git, runGit } from "./git-run.js";
 import { parseLog, parseTreeListing, readPointers } from "./git-tree.js";
 import { PRE_RECEIVE_HOOK } from "./pre-receive-hook.js";
+import { Reachability } from "./reachability.js";
 import { checkedFolder, checkedPath } from "./repo-paths.js";
 import { apiSegment, isValidRepoId, REPO_TYPES, type RepoRef } from "./repo-ref.js";
 import { ABBREVIATED_COMMIT_ID, COMMIT_ID, checkedBranchName, checkedTagName, isSafeRefName } from "./revisions.js";
@@ -56,12 +57,15 @@ export class GitStorage implements RepoStorage {
   private readonly writers = new Map<string, Promise<void>>();
   /** Long-lived `git cat-file` processes for reads: no process start per request (cat-file-process.ts says why). */
   private readonly readers = new CatFilePool();
+  private readonly reachability: Reachability;
 
   constructor(
     /** `<data>/repos`: holds `models/`, `datasets/`, `spaces/`. */
     readonly root: string,
     private readonly limits: StorageLimits,
-  ) {}
+  ) {
+    this.reachability = new Reachability(limits.gitTimeoutMs);
+  }
 
   gitDir(ref: RepoRef): string {
     if (!isValidRepoId(ref.id))
@@ -184,7 +188,12 @@ export class GitStorage implements RepoStorage {
       ref,
       candidates.map((candidate) => ({ kind: "info", object: `${candidate}^{commit}` })),
     );
-    return answers.find((answer) => answer.info?.type === "commit")?.info?.oid;
+    const index = answers.findIndex((answer) => answer.info?.type === "commit");
+    const commit = answers[index]?.info?.oid;
+    // Named by its id (not a ref): served only while a ref reaches it (reachability.ts says why).
+    if (commit !== undefined && candidates[index] === revision && ABBREVIATED_COMMIT_ID.test(revision))
+      return (await this.reachability.isReachable(this.gitDir(ref), commit)) ? commit : undefined;
+    return commit;
   }
 
   async listTree(
