@@ -104,8 +104,9 @@ test("organization members and roles, password change and sign out everywhere, t
     await page.getByLabel("User name").focus();
     await page.keyboard.type(helper);
     await page.keyboard.press("Tab");
-    await expect(page.getByLabel("Role", { exact: true })).toBeFocused();
-    await page.getByLabel("Role", { exact: true }).selectOption("read");
+    const newRole = page.getByRole("combobox", { name: "Role", exact: true });
+    await expect(newRole).toBeFocused();
+    await newRole.selectOption("read");
     await page.keyboard.press("Tab");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: `Added ${helper} as read.` })).toBeVisible();

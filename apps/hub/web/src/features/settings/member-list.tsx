@@ -7,6 +7,7 @@ import { RoleForm } from "./role-form";
 
 export function MemberList({ members, ...actions }: { members: OrgMember[] } & MemberActions) {
   const { org, me, isAdmin, reload, setProblem } = actions;
+  const isMe = (user: string) => user.toLowerCase() === me.toLowerCase();
   const remove = async (user: string) => {
     setProblem(undefined);
     try {
@@ -29,7 +30,7 @@ export function MemberList({ members, ...actions }: { members: OrgMember[] } & M
               </span>
               <span>
                 <Link href={`/${encodeURIComponent(member.user)}`}>{member.user}</Link>
-                {member.user === me ? <span className="badge">you</span> : null}
+                {isMe(member.user) ? <span className="badge">you</span> : null}
                 {member.fullname && member.fullname !== member.user ? (
                   <span className="muted small"> · {member.fullname}</span>
                 ) : null}
@@ -42,7 +43,7 @@ export function MemberList({ members, ...actions }: { members: OrgMember[] } & M
                 {member.role ?? "member"}
               </span>
             )}
-            {isAdmin && member.user !== me ? (
+            {isAdmin && !isMe(member.user) ? (
               <ConfirmButton
                 label="Remove"
                 accessibleLabel={`Remove ${member.user}`}

@@ -41,7 +41,8 @@ function Members({ org, me }: { org: string; me: string }) {
   }
   if (state.status === "loading") return <Loading what={`the members of ${org}`} />;
   const members = state.data;
-  const mine = members.find((member) => member.user === me);
+  // Names are one account whatever their case (the server compares them so).
+  const mine = members.find((member) => member.user.toLowerCase() === me.toLowerCase());
   if (mine === undefined) return <NotFoundPage />; // not a member: nothing to manage here
   const isAdmin = mine.role === "admin";
   const actions = { org, me, isAdmin, reload, setProblem };
