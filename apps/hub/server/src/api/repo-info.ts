@@ -66,6 +66,8 @@ async function like(ctx: HubContext, c: Context<HubEnv>, type: RepoType, liked: 
   const principal = c.get("principal");
   if (principal.kind !== "user") throw new ApiError(401, "You must be logged in to like a repository");
   const repo = await readableRepo(ctx, c, { type, id: `${c.req.param("namespace")}/${c.req.param("name")}` });
+  // A like is a write (it changes the repository's public count): a read token may not, as on the hub.
+  if (principal.role !== "write") throw new ApiError(403, "You need a token with write access to like a repository");
   return c.json({ likes: await ctx.index.setLike(repo, principal.name, liked) });
 }
 

@@ -173,8 +173,16 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   try {
     await ctx.index.register(ref, { private: isPrivate });
   } catch (error) {
-    // Not indexed = not created: remove the repository again so that a retry starts clean.
+    // Not indexed = not created: remove the repository again so that a retry starts clean. (Only this exact
+    // folder: a concurrent `A/Race` that won the index against our `A/race` keeps its own.)
     await ctx.storage.delete(ref).catch(() => {});
+    // The index refused the id: a creation of the same name in another letter case won the race.
+    if (error instanceof ApiError && error.status === 409) {
+      const winner = await ctx.index.lookup(ref);
+      throw new ApiError(409, `You already created this ${type} repo`, {
+        body: { url: repoUrl(c, { type, id: winner?.id ?? ref.id }) },
+      });
+    }
     throw error;
   }
   // A new repository at a moved one's old id takes the id back: it no longer redirects.
@@ -245,7 +253,14 @@ async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   if (existing !== undefined && existing.id.toLowerCase() !== source.id.toLowerCase())
     throw new ApiError(409, `A ${type} repository called ${existing.id} already exists`);
   await ctx.storage.move(source, target);
-  await ctx.index.rename(source, target);
+  try {
+    await ctx.index.rename(source, target);
+  } catch (error) {
+    // A case variant of the target was created meanwhile (the index's unique lower(id) refused the new id): the
+    // folder goes back, the repository keeps its id, and the caller gets the same 409 as above.
+    await ctx.storage.move(target, source).catch(() => {});
+    throw error;
+  }
   // Old URLs then redirect (hub-api.md §4.2): the old id, and ids that already led to it, now lead to the target.
   await ctx.redirects?.moved(source, target);
   // Its LFS objects move with it.

@@ -5,8 +5,15 @@ import { taskPages } from "../catalog.js";
 import type { ModelStore } from "../store/model-store.js";
 import { type HubBackend, type ModelListPage, pickExpanded } from "./backend.js";
 
-const HEALTH_COUNT = `SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples::float8
-  ELSE (SELECT count(*) FROM (SELECT 1 FROM hub_models LIMIT 100000) AS capped)::float8 END AS n
+// Public models only, and nothing that moves when a private model is created: the planner's row estimate times
+// the share of public rows in the planner's statistics (both change only when ANALYZE runs); a table without an
+// estimate yet is counted, public rows only, up to a bound.
+const HEALTH_COUNT = `SELECT CASE WHEN c.reltuples > 0 THEN c.reltuples::float8 * coalesce((
+      SELECT (s.most_common_freqs)[array_position(s.most_common_vals::text::boolean[], false)]
+      FROM pg_stats AS s WHERE s.schemaname = current_schema() AND s.tablename = 'hub_models' AND s.attname = 'private'
+    ), CASE WHEN EXISTS (SELECT 1 FROM pg_stats AS s WHERE s.schemaname = current_schema()
+      AND s.tablename = 'hub_models' AND s.attname = 'private') THEN 0 ELSE 1 END)
+  ELSE (SELECT count(*) FROM (SELECT 1 FROM hub_models WHERE NOT private LIMIT 100000) AS capped)::float8 END AS n
   FROM pg_class AS c WHERE c.oid = 'hub_models'::regclass`;
 
 export class LocalBackend implements HubBackend {
@@ -36,8 +43,9 @@ export class LocalBackend implements HubBackend {
   }
 
   /**
-   * Cheap: the model count is the planner's estimate (exact after the ANALYZE that every import ends with), not a
-   * count(*) over the whole table; only a table with no estimate yet (never analysed, or analysed empty) is counted, up to a bound.
+   * Cheap: the public model count comes from the planner's estimate (exact after the ANALYZE that every import ends
+   * with), not a count(*) over the whole table; only a table with no estimate yet (never analysed, or analysed empty)
+   * is counted, up to a bound.
    */
   async health(): Promise<Record<string, unknown>> {
     const rows = await this.store.db.query<{ n: number }>(HEALTH_COUNT);

@@ -4,13 +4,14 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { ApiError } from "../api/api-error.js";
 import { visibleNamespaces } from "../auth/permissions.js";
 import type { Principal } from "../auth/principal.js";
 import { deriveRepoMetadata, type RepoMetadata } from "../derive/metadata.js";
 import { withSizeClass } from "../derive/size-class.js";
-import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import { repoScopedStore } from "../lfs/repo-scoped-store.js";
+import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoIndex, RepoRegistration } from "../repos/repo-index.js";
 import { isValidRepoId, REPO_TYPES, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import type { RepoStorage } from "../repos/storage.js";
@@ -118,9 +119,9 @@ export class DbRepoIndex implements RepoIndex {
     readonly store: ModelStore,
     private readonly storage: RepoStorage,
     private readonly lfs: LargeFileStore,
-  ) {}
     /** When given, derivation reads only the repository's own LFS objects (lfs/repo-scoped-store.ts). */
     private readonly lfsLinks?: RepoObjectLinks,
+  ) {}
 
   private async row(ref: RepoRef) {
     const rows = await this.store.db.query<{
@@ -141,12 +142,17 @@ export class DbRepoIndex implements RepoIndex {
     return { id: row.id, private: row.private === true, createdAt: isoDate(row.created_at) };
   }
 
+  /**
+   * Records a new repository, atomically against every other id equal ignoring case (the unique lower(id) index):
+   * of concurrent creations of `A/Race` and `A/race` one gets in, the others get the hub's 409.
+   */
   async register(ref: RepoRef, facts: { private: boolean }): Promise<void> {
     const now = new Date().toISOString();
-    await this.store.upsert(
-      [{ id: ref.id, private: facts.private, createdAt: now, lastModified: now, downloads: 0, likes: 0, tags: [] }],
+    const inserted = await this.store.insertNew(
+      { id: ref.id, private: facts.private, createdAt: now, lastModified: now, downloads: 0, likes: 0, tags: [] },
       ref.type,
     );
+    if (!inserted) throw new ApiError(409, `You already created this ${ref.type} repo`);
     await this.sync(ref);
   }
 
@@ -181,9 +187,17 @@ export class DbRepoIndex implements RepoIndex {
     );
   }
 
+  /** Renames; a 409 when another repository already has `to`'s id ignoring case (the unique lower(id) index). */
   async rename(from: RepoRef, to: RepoRef): Promise<void> {
     const author = to.id.split("/")[0] ?? "";
     const table = TABLES[from.type];
+    await this.renameRows(table, from, to, author).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new ApiError(409, `A ${to.type} repository called ${to.id} already exists`);
+      throw error;
+    });
+  }
+
+  private async renameRows(table: string, from: RepoRef, to: RepoRef, author: string): Promise<void> {
     await this.store.db.transaction(async (tx) => {
       await tx.query(
         `UPDATE ${table} SET id = $2, author = $3, search = array_to_tsvector($4::text[]),
@@ -288,6 +302,9 @@ export class DbRepoIndex implements RepoIndex {
               counts.registered += 1;
               return;
             }
+            // A folder whose id differs only in case from an indexed repository that has its own folder: the
+            // loser of a case-variant race before migration 13. It stays on disk, unindexed and unreachable.
+            if (existing.id !== ref.id && (await this.storage.exists({ type, id: existing.id }))) return;
           }
           const head = await this.headOf(ref);
           if (head !== undefined && head !== row?.sha) {
@@ -361,6 +378,11 @@ export async function runBounded(work: readonly (() => Promise<void>)[], concurr
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, work.length) }, worker));
+}
+
+/** A PostgreSQL unique_violation (PGlite and pg both carry the SQLSTATE as `code`). */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
 }
 
 function isoDate(value: unknown): string {

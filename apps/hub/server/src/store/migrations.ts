@@ -131,7 +131,57 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX IF NOT EXISTS hub_likes_user_idx ON hub_likes (user_key, created_at DESC)",
     ],
   },
+  {
+    version: 13,
+    name: "repository ids unique ignoring case; earlier case-variant duplicates set aside",
+    statements: caseUniqueStatements(),
+  },
 ];
+
+/**
+ * Issue 17: the lower(id) index was not unique, so concurrent creations of `A/Race` and `A/race` made two rows, of
+ * which lookups (lower(id) = …, ORDER BY id LIMIT 1) only ever reached the first. That first row stays; the others
+ * move to hub_case_duplicates (whole, with the id they lost to) rather than being dropped, so an operator can see
+ * them; their git folders stay on disk untouched (reconcile leaves a case-variant folder of an indexed id alone).
+ * Then the unique index replaces the plain one.
+ */
+function caseUniqueStatements(): string[] {
+  const statements = [
+    `CREATE TABLE IF NOT EXISTS hub_case_duplicates (
+      repo_type text NOT NULL,
+      id text NOT NULL,
+      kept_id text NOT NULL,
+      private boolean NOT NULL,
+      sha text,
+      record jsonb NOT NULL,
+      set_aside_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (repo_type, id)
+    )`,
+  ];
+  const tables = [
+    ["model", "hub_models"],
+    ["dataset", "hub_datasets"],
+    ["space", "hub_spaces"],
+  ] as const;
+  for (const [type, table] of tables)
+    statements.push(
+      `INSERT INTO hub_case_duplicates (repo_type, id, kept_id, private, sha, record)
+       SELECT '${type}', t.id, k.kept, t.private, t.sha, t.record
+       FROM ${table} AS t JOIN (SELECT id, first_value(id) OVER (PARTITION BY lower(id) ORDER BY id) AS kept
+         FROM ${table}) AS k USING (id)
+       WHERE t.id <> k.kept
+       ON CONFLICT (repo_type, id) DO NOTHING`,
+      `DELETE FROM ${table} AS t USING hub_case_duplicates AS d WHERE d.repo_type = '${type}' AND d.id = t.id`,
+      `CREATE UNIQUE INDEX IF NOT EXISTS ${table}_id_lower_key ON ${table} (lower(id))`,
+    );
+  // The plain indexes the unique ones replace (hub_datasets/hub_spaces got theirs from LIKE … INCLUDING ALL).
+  statements.push(
+    "DROP INDEX IF EXISTS hub_models_id_lower_idx",
+    "DROP INDEX IF EXISTS hub_datasets_lower_idx",
+    "DROP INDEX IF EXISTS hub_spaces_lower_idx",
+  );
+  return statements;
+}
 
 /** Every migration of the server (index, accounts, storage), in the order they apply. */
 export const ALL_MIGRATIONS: readonly Migration[] = [
@@ -139,6 +189,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...AUTH_MIGRATIONS,
   ...SESSION_MIGRATIONS,
   ...STORAGE_MIGRATIONS,
+  ...LFS_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {
@@ -167,4 +218,3 @@ export async function migrate(db: Db): Promise<number[]> {
   }
   return applied;
 }
-  ...LFS_MIGRATIONS,

@@ -93,7 +93,8 @@ export const WALK_ROWS_PER_RESULT = 50;
 const SUMMARY_COLUMNS =
   "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha";
 
-const upsertSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
+/** The row of each record of the JSON array $1, with its sort keys and search lexemes. */
+const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
     downloads, likes, last_modified, created_at, downloads_sort, likes_sort, last_modified_sort, created_at_sort,
     private, sha, search, record)
   SELECT r.id, r.author, r.pipeline_tag, r.library_name, r.tags, r.providers, r.downloads, r.likes,
@@ -103,8 +104,12 @@ const upsertSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline
     array_to_tsvector(r.search_words), r.record
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, author text, pipeline_tag text, library_name text, tags text[],
     providers text[], downloads bigint, likes bigint, last_modified timestamptz, created_at timestamptz,
-    private boolean, sha text, search_words text[], record jsonb)
-  ON CONFLICT (id) DO UPDATE SET author = EXCLUDED.author, pipeline_tag = EXCLUDED.pipeline_tag,
+    private boolean, sha text, search_words text[], record jsonb)`;
+
+// Ids are unique case-insensitively (migration 13's unique index on lower(id)): a record whose id differs from a
+// stored one only in case updates that row, which keeps its id.
+const upsertSql = (table: string) => `${rowsSql(table)}
+  ON CONFLICT ((lower(id))) DO UPDATE SET author = EXCLUDED.author, pipeline_tag = EXCLUDED.pipeline_tag,
     library_name = EXCLUDED.library_name, tags = EXCLUDED.tags, providers = EXCLUDED.providers,
     downloads = EXCLUDED.downloads, likes = EXCLUDED.likes, last_modified = EXCLUDED.last_modified,
     created_at = EXCLUDED.created_at, downloads_sort = EXCLUDED.downloads_sort, likes_sort = EXCLUDED.likes_sort,
@@ -115,6 +120,15 @@ const UPSERT: Record<RepoType, string> = {
   model: upsertSql(TABLES.model),
   dataset: upsertSql(TABLES.dataset),
   space: upsertSql(TABLES.space),
+};
+
+/** A new repository's row, only if no id equal to it ignoring case is stored: one statement, atomic. */
+const insertNewSql = (table: string) => `${rowsSql(table)} ON CONFLICT DO NOTHING RETURNING id`;
+
+const INSERT_NEW: Record<RepoType, string> = {
+  model: insertNewSql(TABLES.model),
+  dataset: insertNewSql(TABLES.dataset),
+  space: insertNewSql(TABLES.space),
 };
 
 const BATCH = 1000;
@@ -194,12 +208,29 @@ export class ModelStore {
   /** Validates and inserts (or replaces) records; returns how many were written. Throws ModelRecordError. */
   async upsert(records: readonly unknown[], type: RepoType = "model"): Promise<number> {
     const rows: ModelRow[] = records.map((record) => toModelRow(record));
+    // One row per id ignoring case (the last one wins, as it would across statements): a statement may not update
+    // the same row twice.
+    const byKey = new Map<string, ModelRow>();
+    for (const row of rows) {
+      byKey.delete(row.id.toLowerCase());
+      byKey.set(row.id.toLowerCase(), row);
+    }
+    const unique = byKey.size === rows.length ? rows : [...byKey.values()];
     await this.db.transaction(async (tx) => {
-      for (let start = 0; start < rows.length; start += BATCH) {
-        await tx.query(UPSERT[type], [JSON.stringify(rows.slice(start, start + BATCH))]);
+      for (let start = 0; start < unique.length; start += BATCH) {
+        await tx.query(UPSERT[type], [JSON.stringify(unique.slice(start, start + BATCH))]);
       }
     });
     return rows.length;
+  }
+
+  /**
+   * Inserts the record of a new repository unless one with the same id ignoring case exists (concurrent creations
+   * of `A/Race` and `A/race` cannot both get in); returns whether it was inserted. Throws ModelRecordError.
+   */
+  async insertNew(record: unknown, type: RepoType): Promise<boolean> {
+    const rows = await this.db.query(INSERT_NEW[type], [JSON.stringify([toModelRow(record)])]);
+    return rows.length === 1;
   }
 
   /**
@@ -356,10 +387,10 @@ export class ModelStore {
     );
   }
 
-  /** Model counts per library_name, most used first. */
+  /** Public model counts per library_name, most used first (a private model changes no public number). */
   async countByLibrary(): Promise<Map<string, number>> {
     const rows = await this.db.query<{ library_name: string; n: number }>(
-      `SELECT library_name, count(*)::float8 AS n FROM hub_models WHERE library_name IS NOT NULL
+      `SELECT library_name, count(*)::float8 AS n FROM hub_models WHERE library_name IS NOT NULL AND NOT private
        GROUP BY library_name ORDER BY n DESC, library_name`,
     );
     return new Map(rows.map((row) => [row.library_name, Number(row.n)]));
