@@ -130,6 +130,15 @@ test("organization members and roles, password change and sign out everywhere, t
     expect(guard.errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
     guard.errors.length = 0;
 
+    // Removing asks first, inline; Escape cancels and gives the focus back.
+    await page.getByRole("button", { name: `Remove ${helper}` }).click();
+    await expect(page.getByRole("button", { name: `Remove ${helper}` })).toBeFocused();
+    await expect(page.getByText(`Remove ${helper} from ${org}?`)).toBeVisible();
+    await screenshot(page, "settings-members-confirm");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: `Remove ${helper}` })).toBeFocused();
+    await expect(page.getByText(`Remove ${helper} from ${org}?`)).toHaveCount(0);
+
     // The second user sees the member view: roles, no admin controls, "Leave organization".
     await second.goto(`/organizations/${org}/settings/members`);
     await expect(second.getByRole("heading", { level: 1, name: `Members of ${org}` })).toBeVisible();

@@ -117,18 +117,26 @@ test("an admin changes a role with the select and Save", async () => {
   await waitFor(() => expect(save.hasAttribute("disabled")).toBe(true));
 });
 
-test("demoting the last admin: the server's 409 is shown and the select goes back", async () => {
+test("demoting the last admin: the server's 409 replaces the last notice and the select goes back", async () => {
   fakeServer({
     "GET /api/web/session": () => json(sessionOf("alice", [ORG])),
-    [`GET ${MEMBERS}`]: () => json([member("alice", "admin"), member("bob", "read")]),
-    [`PUT ${MEMBERS}/alice`]: () => problem("An organization needs at least one admin", 409),
+    [`GET ${MEMBERS}`]: () => json([member("alice", "admin"), member("bob", "write")]),
+    [`PUT ${MEMBERS}/bob`]: () => json({ ok: true }),
+    [`PUT ${MEMBERS}/alice`]: () => problem("alice is the last admin of acme: make another member admin first", 409),
   });
   await renderPage();
-  const select = (await screen.findByRole("combobox", { name: "Role of alice" })) as HTMLSelectElement;
+  fireEvent.change(await screen.findByRole("combobox", { name: "Role of bob" }), { target: { value: "read" } });
+  fireEvent.click(screen.getByRole("button", { name: "Save the role of bob" }));
+  expect(await screen.findByText("bob is now read.")).toBeTruthy();
+
+  const select = screen.getByRole("combobox", { name: "Role of alice" }) as HTMLSelectElement;
   fireEvent.change(select, { target: { value: "read" } });
   fireEvent.click(screen.getByRole("button", { name: "Save the role of alice" }));
-  expect((await screen.findByRole("alert")).textContent).toBe("An organization needs at least one admin");
+  expect((await screen.findByRole("alert")).textContent).toBe(
+    "alice is the last admin of acme: make another member admin first",
+  );
   expect(select.value).toBe("admin");
+  expect(screen.queryByText("bob is now read.")).toBeNull(); // the failure does not read as a success
 });
 
 test("an admin removes a member after confirming; Cancel and Escape keep them and give the focus back", async () => {

@@ -27,7 +27,12 @@ export default function MembersPage({ params }: { params: RouteParams }) {
 function Members({ org, me }: { org: string; me: string }) {
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<string>();
-  const [problem, setProblem] = useState<string>();
+  const [problem, showProblem] = useState<string>();
+  // A refusal replaces the last success message (it would otherwise read as if the failed change had worked).
+  const setProblem = (next: string | undefined) => {
+    showProblem(next);
+    if (next !== undefined) setNotice(undefined);
+  };
   const state = useRefreshed(`members:${org}`, version, (signal) => loadMembers(org, signal));
   const reload = (message?: string) => {
     setNotice(message);

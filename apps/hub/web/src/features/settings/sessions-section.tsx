@@ -8,7 +8,12 @@ import { ConfirmButton } from "./confirm-button";
 import { type BrowserSession, endAllSessions, endSession, loadSessions } from "./sessions-api";
 import { useRefreshed } from "./use-refreshed";
 
-const when = (iso: string) => new Date(iso).toLocaleString("en");
+const when = (iso: string) => new Date(iso).toLocaleString("en", { dateStyle: "medium", timeStyle: "medium" });
+/** This browser's session on top, the others in the server's order (newest first). */
+const thisBrowserFirst = (sessions: BrowserSession[]) => [
+  ...sessions.filter((s) => s.current),
+  ...sessions.filter((s) => !s.current),
+];
 
 export function SessionsSection({ version }: { version: number }) {
   const [ended, setEnded] = useState(0);
@@ -43,7 +48,7 @@ export function SessionsSection({ version }: { version: number }) {
         what="your sessions"
         render={(sessions) => (
           <ul className="settings-list" aria-label="Sessions">
-            {sessions.map((session) => (
+            {thisBrowserFirst(sessions).map((session) => (
               <li key={session.id}>
                 <span className="grow">
                   Signed in <time dateTime={session.createdAt}>{when(session.createdAt)}</time>
