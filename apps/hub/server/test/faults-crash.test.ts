@@ -135,19 +135,20 @@ it("kill -9 mid-upload: no object and no temporary file after restart; the batch
   expect(part1.status).toBe(200);
   const part2 = partialPut(partUrl(2), big.subarray(CHUNK, CHUNK + CHUNK / 2), CHUNK);
   const tmp = join(hub.dataDir, "lfs", "tmp");
-  await until(
-    () =>
-      filesUnder(tmp).some((path) => !path.includes("parts-")) && filesUnder(tmp).some((path) => path.endsWith(".tmp")),
-    "both uploads' temporary files",
-  );
+  // Multipart parts live in lfs/parts (lfs/multipart-area.ts): a part being received is a `.tmp` file there.
+  const partsDir = join(hub.dataDir, "lfs", "parts");
+  const partialParts = () => filesUnder(partsDir).filter((path) => path.endsWith(".tmp"));
+  await until(() => filesUnder(tmp).length > 0 && partialParts().length > 0, "both uploads' temporary files");
   await hub.current().kill9();
   basic.destroy();
   part2.destroy();
   await Promise.all([basic.ended, part2.ended]);
   expect(filesUnder(tmp).length, "the crash left the partial upload in tmp").toBeGreaterThan(0);
+  expect(partialParts().length, "the crash left the partial part").toBeGreaterThan(0);
 
   await hub.start();
   expect(filesUnder(tmp)).toEqual([]);
+  expect(partialParts()).toEqual([]);
   expect(filesUnder(join(hub.dataDir, "lfs", "objects"))).toEqual([]);
   const again = (await (await batchUpload(oid, bytes.length)).json()) as {
     objects: { actions?: { upload?: { href: string } } }[];
@@ -161,12 +162,13 @@ it("kill -9 mid-upload: no object and no temporary file after restart; the batch
   );
   expect(early.status).toBe(422);
   expect(await expectConsistent()).toBe(base);
-  // The multipart upload starts over: its parts went with the crash, so completing it is refused.
+  // The half-sent part went with the crash, so completing the multipart upload is refused; the whole part 1
+  // stays (an upload folder lives until it is untouched for as long as a signed URL lives).
   const parts = [1, 2, 3].map((partNumber) => ({
     partNumber,
     etag: partNumber === 1 ? (part1.headers.get("etag") ?? "") : "x",
   }));
-  // The signed URL named the old server's port; the signature covers only the action and the object.
+  // The signed URL named the old server's port; the signature covers the action, object, repository and user.
   const sameUrlHere = new URL(upload?.href as string);
   sameUrlHere.host = new URL(hub.current().url).host;
   const completion = await fetch(sameUrlHere, {
@@ -175,7 +177,7 @@ it("kill -9 mid-upload: no object and no temporary file after restart; the batch
   });
   expect(completion.status).toBe(400);
   expect(((await completion.json()) as { message: string }).message).toBe(
-    "Part 1 is missing or its ETag does not match",
+    "Part 2 is missing or its ETag does not match",
   );
   expect(filesUnder(join(hub.dataDir, "lfs", "objects"))).toEqual([]);
 
