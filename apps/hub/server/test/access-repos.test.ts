@@ -213,15 +213,20 @@ describe("private repositories", () => {
     expect((await call("GET", "/api/models/acme/secret", tokens.carolRead)).status).toBe(200);
   });
 
-  test("settings: a member's write token makes it public (visible at once) and private again", async () => {
-    const publish = await call("PUT", "/api/models/acme/secret/settings", tokens.carolWrite, { visibility: "public" });
+  test("settings: a write member may not change them; the org admin's write token makes it public (visible at once) and private again", async () => {
+    // carol is a `write` member of acme (alice, its first member, is the admin): settings need the admin role.
+    expect(
+      (await call("PUT", "/api/models/acme/secret/settings", tokens.carolWrite, { visibility: "public" })).status,
+    ).toBe(403);
+    expect((await call("GET", "/api/models/acme/secret")).status).toBe(401);
+    const publish = await call("PUT", "/api/models/acme/secret/settings", tokens.aliceWrite, { visibility: "public" });
     expect(publish.status).toBe(200);
     expect(await publish.json()).toMatchObject({ private: false });
     expect((await call("GET", "/api/models/acme/secret")).status).toBe(200);
-    const hide = await call("PUT", "/api/models/acme/secret/settings", tokens.carolWrite, { private: true });
+    const hide = await call("PUT", "/api/models/acme/secret/settings", tokens.aliceWrite, { private: true });
     expect(await hide.json()).toMatchObject({ private: true });
     expect((await call("GET", "/api/models/acme/secret")).status).toBe(401);
-    expect((await call("PUT", "/api/models/acme/secret/settings", tokens.carolWrite, { gated: "auto" })).status).toBe(
+    expect((await call("PUT", "/api/models/acme/secret/settings", tokens.aliceWrite, { gated: "auto" })).status).toBe(
       400,
     );
   });

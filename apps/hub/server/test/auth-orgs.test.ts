@@ -266,4 +266,17 @@ test("whoami-v2 reports each organization's roleInOrg and the token's role to th
   }
   const read = await runPython("2.0.0", hub.url, tokens.readerRead, code);
   expect(JSON.parse(read.stdout)).toEqual(["reader", [["team", "read"]], "read"]);
+  // The members list as the client's list_organization_members reads it (anonymous: no roles needed).
+  const members = await runPython(
+    "2.0.0",
+    hub.url,
+    undefined,
+    "import json; from huggingface_hub import HfApi\nprint(json.dumps([[m.username, m.fullname] for m in HfApi().list_organization_members('team')]))",
+  );
+  expect(members.code, members.stderr).toBe(0);
+  expect(JSON.parse(members.stdout)).toEqual([
+    ["owner", "owner"],
+    ["reader", "reader"],
+    ["writer", "writer"],
+  ]);
 }, 120_000);
