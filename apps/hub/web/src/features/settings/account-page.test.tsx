@@ -90,6 +90,8 @@ test("sessions: loading, then listed with this browser marked; one is signed out
 
   fireEvent.click(within(rows[1]).getByRole("button", { name: /^Sign out the session from / }));
   await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(1));
+  // The focus was on the row that went: it lands on the list's heading, not the page's start.
+  expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Where you are signed in" }));
   expect(seen.find((r) => r.method === "DELETE")).toMatchObject({ path: "/api/web/sessions/s-other", csrf: CSRF });
   expect(reloadAt).not.toHaveBeenCalled(); // another browser's session: this page stays
 });
@@ -134,18 +136,20 @@ test("sign out everywhere asks first, then ends every session and reloads", asyn
 
 test("password: the rules are shown; a short or mismatched new password is refused before sending", async () => {
   const seen = fakeServer({
-    "GET /api/web/session": () => json(sessionOf("alice")),
+    "GET /api/web/session": () => json(sessionOf("alice-of-acme")),
     "GET /api/web/sessions": () => json([THIS]),
   });
   await renderPage();
   const input = await screen.findByLabelText("New password");
   expect(document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent).toContain(
-    "8-128 characters.",
+    "8-128 characters, not your user name.",
   );
   fillPassword("old password", "short", "short");
   expect((await screen.findByRole("alert")).textContent).toBe("The new password must be 8-128 characters long.");
   fillPassword("old password", "new password 1", "new password 2");
   expect((await screen.findByRole("alert")).textContent).toBe("The two new passwords differ.");
+  fillPassword("old password", "ALICE-OF-ACME", "ALICE-OF-ACME");
+  expect((await screen.findByRole("alert")).textContent).toBe("The password must not be your user name.");
   expect(seen.some((r) => r.path === "/api/web/password")).toBe(false);
 });
 

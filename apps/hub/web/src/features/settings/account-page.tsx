@@ -18,7 +18,7 @@ export default function AccountSettingsPage() {
         Signed in as <strong>{session.user.name}</strong>
         {session.user.fullname && session.user.fullname !== session.user.name ? ` (${session.user.fullname})` : ""}.
       </p>
-      <PasswordForm onChanged={() => setPasswordChanges((n) => n + 1)} />
+      <PasswordForm user={session.user.name} onChanged={() => setPasswordChanges((n) => n + 1)} />
       <SessionsSection version={passwordChanges} />
     </SettingsLayout>
   );

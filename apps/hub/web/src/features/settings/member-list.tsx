@@ -1,6 +1,8 @@
 // The members, each with their role: a badge for everyone, a role control and "Remove" (asked twice) for admins.
+import { useRef } from "react";
 import { Link } from "../../components/link";
 import { ConfirmButton } from "./confirm-button";
+import { useFocusAfterRemoval } from "./focus-after-removal";
 import type { MemberActions } from "./member-actions";
 import { type OrgMember, removeMember } from "./members-api";
 import { RoleForm } from "./role-form";
@@ -8,10 +10,13 @@ import { RoleForm } from "./role-form";
 export function MemberList({ members, ...actions }: { members: OrgMember[] } & MemberActions) {
   const { org, me, isAdmin, reload, setProblem } = actions;
   const isMe = (user: string) => user.toLowerCase() === me.toLowerCase();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const expectRemoval = useFocusAfterRemoval(members, heading);
   const remove = async (user: string) => {
     setProblem(undefined);
     try {
       await removeMember(org, user);
+      expectRemoval();
       reload(`Removed ${user} from ${org}.`);
     } catch (error) {
       setProblem((error as Error).message);
@@ -20,7 +25,9 @@ export function MemberList({ members, ...actions }: { members: OrgMember[] } & M
 
   return (
     <section className="card settings-section" aria-labelledby="members-heading">
-      <h2 id="members-heading">Members</h2>
+      <h2 id="members-heading" tabIndex={-1} ref={heading}>
+        Members
+      </h2>
       <ul className="settings-list" aria-labelledby="members-heading">
         {members.map((member) => (
           <li key={member.user}>

@@ -165,6 +165,7 @@ test("an admin removes a member after confirming; Cancel and Escape keep them an
   expect((await screen.findByText(`Removed bob from ${ORG}.`)).getAttribute("role")).toBe("status");
   expect(seen.find((r) => r.method === "DELETE")).toMatchObject({ path: `${MEMBERS}/bob`, csrf: CSRF });
   await waitFor(() => expect(screen.queryByRole("link", { name: "bob" })).toBeNull());
+  expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Members" }));
 });
 
 test("removing the last admin (leaving): the 409 is shown and nothing reloads", async () => {

@@ -5,7 +5,7 @@ import { FormProblem } from "../../components/status";
 import { sessionJson } from "../../lib/session";
 import { MAX_PASSWORD, MIN_PASSWORD, newPasswordProblem, PASSWORD_RULE } from "./account-rules";
 
-export function PasswordForm({ onChanged }: { onChanged: () => void }) {
+export function PasswordForm({ user, onChanged }: { user: string; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [done, setDone] = useState(false);
@@ -17,7 +17,7 @@ export function PasswordForm({ onChanged }: { onChanged: () => void }) {
     const currentPassword = String(data.get("currentPassword") ?? "");
     const newPassword = String(data.get("newPassword") ?? "");
     setDone(false);
-    const local = newPasswordProblem(newPassword, String(data.get("confirmPassword") ?? ""));
+    const local = newPasswordProblem(newPassword, String(data.get("confirmPassword") ?? ""), user);
     if (local !== undefined) {
       setProblem(local);
       return;

@@ -1,10 +1,11 @@
 // The places the user is signed in: when each session began and ends, which one is this browser, a "Sign out" for
 // each, and "Sign out everywhere". Ending this browser's session (alone or with the rest) reloads the site signed
 // out, as the header's "Sign out" does.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { AsyncView, FormProblem } from "../../components/status";
 import { reloadAt } from "../../lib/session";
 import { ConfirmButton } from "./confirm-button";
+import { useFocusAfterRemoval } from "./focus-after-removal";
 import { type BrowserSession, endAllSessions, endSession, loadSessions } from "./sessions-api";
 import { useRefreshed } from "./use-refreshed";
 
@@ -19,13 +20,18 @@ export function SessionsSection({ version }: { version: number }) {
   const [ended, setEnded] = useState(0);
   const [problem, setProblem] = useState<string>();
   const state = useRefreshed("sessions", `${version}:${ended}`, loadSessions);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const expectRemoval = useFocusAfterRemoval(state.status === "ready" ? state.data : undefined, heading);
 
   const end = async (session: BrowserSession) => {
     setProblem(undefined);
     try {
       await endSession(session.id);
       if (session.current) reloadAt("/");
-      else setEnded((n) => n + 1);
+      else {
+        expectRemoval();
+        setEnded((n) => n + 1);
+      }
     } catch (error) {
       setProblem((error as Error).message);
     }
@@ -42,7 +48,9 @@ export function SessionsSection({ version }: { version: number }) {
 
   return (
     <section className="card settings-section" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Where you are signed in</h2>
+      <h2 id="sessions-heading" tabIndex={-1} ref={heading}>
+        Where you are signed in
+      </h2>
       <AsyncView
         state={state}
         what="your sessions"
