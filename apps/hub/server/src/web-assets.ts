@@ -1,5 +1,6 @@
 // Serves the built web app (apps/hub/web/dist): files by path, index.html for every other non-API route (the
 // SPA's client-side routes), and a small page saying how to build it when the folder does not exist yet.
+import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 
@@ -43,6 +44,48 @@ export const NO_BUILD_PAGE = `<!doctype html>
 </body></html>
 `;
 
+/** Inline `<script>` blocks (no `src`) of a page: the CSP allows exactly these by hash. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The site's pages run only the build's own scripts: `script-src 'self'` plus the hash of each inline script of
+ * the page (index.html's theme snippet), no eval. Cards and dataset rows show images and media from anywhere
+ * (https), the playground calls inference endpoints the visitor names (https, or http for a local one), and the
+ * space page frames the hub's own sandboxed app path. Nothing may frame the site but itself.
+ */
+export function pageSecurityHeaders(html: string): Record<string, string> {
+  const hashes = [...html.matchAll(INLINE_SCRIPT)].map(
+    (match) =>
+      `'sha256-${createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64")}'`,
+  );
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self'${hashes.length > 0 ? ` ${hashes.join(" ")}` : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' https: http:",
+    "worker-src 'self' blob:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+  return { "content-security-policy": policy, "x-frame-options": "SAMEORIGIN" };
+}
+
+function page(html: string | Buffer, status = 200): Response {
+  const text = typeof html === "string" ? html : html.toString("utf8");
+  return new Response(text, {
+    status,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...pageSecurityHeaders(text) },
+  });
+}
+
 async function isDirectory(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isDirectory();
@@ -78,8 +121,7 @@ export class WebAssets {
   /** A response for GET `pathname` (already URL-decoded by the caller or not: it is decoded here). */
   async respond(pathname: string): Promise<Response> {
     const index = resolve(this.root, "index.html");
-    if (!(await isFile(index)))
-      return new Response(NO_BUILD_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } });
+    if (!(await isFile(index))) return page(NO_BUILD_PAGE);
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -92,6 +134,7 @@ export class WebAssets {
     if (inside && isPrivate(target.slice(this.root.length))) return new Response("Not found", { status: 404 });
     if (inside && !decoded.includes("\0") && (await isFile(target))) {
       const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? "application/octet-stream";
+      if (type.startsWith("text/html")) return page(await readFile(target));
       const immutable = decoded.startsWith("/assets/");
       return new Response(await readFile(target), {
         headers: {
@@ -109,8 +152,6 @@ export class WebAssets {
     const assetPath = folder.length <= 1 || (await isDirectory(resolve(this.root, folder[0] ?? "")));
     if (assetPath && extension !== ".html" && Object.hasOwn(CONTENT_TYPES, extension))
       return new Response("Not found", { status: 404 });
-    return new Response(await readFile(index), {
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
-    });
+    return page(await readFile(index));
   }
 }

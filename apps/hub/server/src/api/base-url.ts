@@ -1,12 +1,12 @@
-// The base URL (scheme, host and port) put into JSON bodies and headers (`url`, `commitUrl`, `Link`, LFS hrefs):
-// hub-api.md §0 wants the client's own endpoint there (Python 2.0 refuses a repo url on another host), but the Host
-// header is whatever the client wrote, so it is followed only when it names this server:
-//   1. HUBKIT_PUBLIC_URL's host → HUBKIT_PUBLIC_URL itself (its scheme: the hub behind a TLS proxy).
-//   2. The address the connection arrived on (the listening address; for 0.0.0.0 the interface the client
-//      reached), or `localhost` / `127.0.0.1` / `[::1]` on a loopback connection — with the listening port.
-//   3. Anything else → HUBKIT_PUBLIC_URL when set, else the address of 2.
-// `X-Forwarded-Proto` and `X-Forwarded-Host` count only with HUBKIT_TRUST_PROXY=1 (a reverse proxy that sets them
-// is in front): then, without HUBKIT_PUBLIC_URL, they are taken as the client's endpoint (syntax-checked).
+// The base URL (scheme, host and port) put into JSON bodies and headers (`url`, `commitUrl`, `Link`, LFS hrefs),
+// and whether the client is on https (the session cookie). hub-api.md §0 wants the client's own endpoint there
+// (Python 2.0 refuses a repo url on another host), but the Host header is whatever the client wrote:
+//   1. HUBKIT_PUBLIC_URL set → always that (the hub behind a reverse proxy, whatever Host the proxy forwards).
+//   2. Else HUBKIT_TRUST_PROXY=1 → X-Forwarded-Proto / X-Forwarded-Host (else Host), syntax-checked: a proxy in
+//      front sets them. Without it those headers are the client's and are ignored.
+//   3. Else the Host header only when it names this server: the address the connection arrived on (the listening
+//      address; for 0.0.0.0 the interface the client reached) or, on a loopback connection, `localhost` /
+//      `127.0.0.1` / `[::1]` — with the listening port. Anything else → that arrival address.
 // The answer is computed once per request by app.ts's middleware (rememberBaseUrl) and read with requestBaseUrl.
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
@@ -74,22 +74,18 @@ export function computeBaseUrl(c: Context, policy: PublicUrlPolicy): string {
   const scheme = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : conn.scheme;
   const hostText = (policy.trustProxy ? first(c.req.header("x-forwarded-host")) : undefined) ?? c.req.header("host");
   const asked = parseHost(hostText, scheme);
-  if (policy.publicUrl !== undefined) {
-    const pinned = new URL(policy.publicUrl);
-    const pinnedHost = parseHost(pinned.host, pinned.protocol.slice(0, -1));
-    if (asked !== undefined && pinnedHost !== undefined && asked.name === pinnedHost.name) return policy.publicUrl;
-  } else if (policy.trustProxy && asked !== undefined) return format(scheme, asked);
+  if (policy.publicUrl !== undefined) return policy.publicUrl;
+  if (policy.trustProxy && asked !== undefined) return format(scheme, asked);
   const local = conn.local;
   if (local === undefined) {
     // No socket (an in-process app.request() in tests): the request URL is all there is.
-    return policy.publicUrl ?? new URL(c.req.url).origin;
+    return new URL(c.req.url).origin;
   }
   const own =
     asked !== undefined &&
     asked.port === local.port &&
     (asked.name === local.name || (conn.loopback && LOOPBACK_NAMES.has(asked.name)));
-  if (own) return format(conn.scheme, asked);
-  return policy.publicUrl ?? format(conn.scheme, local);
+  return format(conn.scheme, own ? asked : local);
 }
 
 const remembered = new WeakMap<Request, string>();

@@ -14,8 +14,8 @@ import {
   CSRF_HEADER,
   clearedSessionCookie,
   csrfMatches,
-  SESSION_COOKIE,
   sessionCookie,
+  sessionCookieName,
   sessionIdOf,
 } from "../auth/session-cookie.js";
 import { csrfTokenOf, type IssuedSession, SESSION_TTL_SECONDS } from "../auth/session-store.js";
@@ -118,7 +118,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   });
 
   app.post("/api/web/logout", async (c) => {
-    const id = sessionIdOf(c.req.header("cookie"));
+    const id = sessionIdOf(c);
     if (id !== undefined) {
       if (!csrfMatches(id, c.req.header(CSRF_HEADER))) throw new ApiError(403, "Missing or wrong CSRF token");
       await sessions.deleteSession(id);
@@ -130,11 +130,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
 
   app.get("/api/web/session", async (c) => {
     noStore(c);
-    const id = sessionIdOf(c.req.header("cookie"));
+    const id = sessionIdOf(c);
     const session = id === undefined ? undefined : await sessions.session(id);
     if (id === undefined || session === undefined) {
       // A stale cookie is cleared so that the browser stops sending it.
-      if (c.req.header("cookie")?.includes(`${SESSION_COOKIE}=`)) c.header("Set-Cookie", clearedSessionCookie(c));
+      if (c.req.header("cookie")?.includes(`${sessionCookieName(c)}=`)) c.header("Set-Cookie", clearedSessionCookie(c));
       return c.json({ user: null });
     }
     return c.json(await sessionBody(ctx, session.user, id, session.expiresAt));
@@ -142,7 +142,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
 
   /** The signed-in user of a session route: a live session, with the CSRF token on writes. */
   const sessionOf = async (c: Context, write: boolean): Promise<{ user: string; id: string }> => {
-    const id = sessionIdOf(c.req.header("cookie"));
+    const id = sessionIdOf(c);
     const session = id === undefined ? undefined : await sessions.session(id);
     if (id === undefined || session === undefined) throw new ApiError(401, "Sign in first");
     if (write && !csrfMatches(id, c.req.header(CSRF_HEADER))) throw new ApiError(403, "Missing or wrong CSRF token");

@@ -15,9 +15,12 @@ import { lfsObjectServable, sendRepoFile } from "./send-repo-file.js";
 /** `/spaces/{owner}/{name}/app/…`: the app's address below its space's. */
 const APP_PATH = /^\/spaces\/([^/]+)\/([^/]+)\/app(\/.*)?$/;
 
-/** The policy of every answer on this path (see the header comment). */
+/**
+ * The policy of every answer on this path (see the header comment). No `allow-modals`: an app's alert, confirm or
+ * prompt would block the hub's page around its frame and could pass for the hub's own dialogs.
+ */
 export const SPACE_APP_CSP = [
-  "sandbox allow-scripts allow-forms allow-popups allow-modals allow-downloads",
+  "sandbox allow-scripts allow-forms allow-popups allow-downloads",
   "default-src 'self' 'unsafe-inline' data: blob:",
   "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' data: blob:",
   "connect-src 'self' data: blob:",

@@ -6,36 +6,50 @@
 // signature, not the session, authorises them.) Bearer-token calls never look at the cookie.
 import { timingSafeEqual } from "node:crypto";
 import type { Context } from "hono";
+import { isHttpsRequest } from "../api/base-url.js";
 import type { Authenticator } from "./accounts.js";
 import { ANONYMOUS, type Principal } from "./principal.js";
 import { csrfTokenOf, isSessionId, type SessionStore } from "./session-store.js";
 
 export const SESSION_COOKIE = "hubkit_session";
+/**
+ * The name over HTTPS. A `__Host-` cookie is only accepted by browsers when set over https with `Secure`,
+ * `Path=/` and no `Domain`: a page on another subdomain or on plain http cannot plant or overwrite it (session
+ * fixation). Over plain http (a hub on localhost) browsers refuse such a cookie, so the plain name stays.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const CSRF_HEADER = "x-csrf-token";
 const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Longest Cookie header we parse (browsers send at most a few KB per site). */
 const MAX_COOKIE_HEADER = 8192;
 
-/** The session id in a Cookie header, if it has a well-formed one. */
-export function sessionIdOf(cookieHeader: string | undefined): string | undefined {
+/** Is the request https, as far as we may believe (api/base-url.ts)? Then the cookie is `__Host-…; Secure`. */
+export function isHttps(c: Context): boolean {
+  return isHttpsRequest(c);
+}
+
+/** The session cookie's name for this request: SECURE_SESSION_COOKIE over https, else SESSION_COOKIE. */
+export function sessionCookieName(c: Context): string {
+  return isHttps(c) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/** The session id in the request's cookie of this request's name (only that one), if well-formed. */
+export function sessionIdOf(c: Context): string | undefined {
+  const cookieHeader = c.req.header("cookie");
   if (cookieHeader === undefined || cookieHeader.length > MAX_COOKIE_HEADER) return undefined;
+  const name = sessionCookieName(c);
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
     const value = part.slice(eq + 1).trim();
     if (isSessionId(value)) return value;
   }
   return undefined;
 }
 
-/** Is the request https (directly, or as the reverse proxy in front of us says)? Then the cookie gets `Secure`. */
-export function isHttps(c: Context): boolean {
-  return new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
-}
-
 export function sessionCookie(c: Context, id: string, maxAgeSeconds: number): string {
   const secure = isHttps(c) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${id}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}${secure}`;
+  return `${sessionCookieName(c)}=${id}; HttpOnly; SameSite=Lax; Path=/; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 export function clearedSessionCookie(c: Context): string {
@@ -55,7 +69,7 @@ export type SessionResolver = (c: Context) => Promise<Principal>;
 /** The principal of a request's session cookie (role write, like the hub's browser sessions), or ANONYMOUS. */
 export function sessionResolver(sessions: SessionStore, accounts: Authenticator): SessionResolver {
   return async (c) => {
-    const id = sessionIdOf(c.req.header("cookie"));
+    const id = sessionIdOf(c);
     if (id === undefined) return ANONYMOUS;
     if (!SAFE_METHODS.has(c.req.method) && !csrfMatches(id, c.req.header(CSRF_HEADER))) return ANONYMOUS;
     const session = await sessions.session(id);

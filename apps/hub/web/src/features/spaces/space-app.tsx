@@ -5,7 +5,8 @@
 import type { RepoInfo } from "../repo/repo-data";
 import { encodePath, type RepoId } from "../repo/repo-url";
 
-export const SPACE_SANDBOX = "allow-scripts allow-forms allow-popups allow-modals allow-downloads";
+// No `allow-modals`: an app's alert/confirm/prompt would block the hub's own page and could pass for its dialogs.
+export const SPACE_SANDBOX = "allow-scripts allow-forms allow-popups allow-downloads";
 
 export function spaceSdk(info: RepoInfo): string | undefined {
   const sdk = (info as { sdk?: unknown }).sdk ?? info.cardData?.sdk;
