@@ -71,7 +71,8 @@ function ProfileView({
 }) {
   const session = useSession();
   // Members manage (or see) the organization's members and roles on its settings page.
-  const isMember = account.kind === "org" && session != null && (account.members ?? []).includes(session.user.name);
+  const me = session?.user.name.toLowerCase();
+  const isMember = account.kind === "org" && (account.members ?? []).some((name) => name.toLowerCase() === me);
   return (
     <article className="profile-page">
       <header className="profile-header">
