@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type RunningServer, startServer } from "../src/server.js";
+import type { LocalBackend } from "../src/source/local-backend.js";
 import { ADMIN_TOKEN } from "./auth-harness.js";
 import { temporaryFolder, writeJsonl } from "./files.js";
 
@@ -113,6 +114,13 @@ describe("the seed's namespaces", () => {
   });
 });
 
+test("a namespace imported into the index while the server runs is taken too", async () => {
+  const store = (server.backend as LocalBackend).store;
+  await store.upsert([{ id: "Imported-Org/some-model", pipeline_tag: "fill-mask" }]);
+  expect((await signUp("imported-org")).status).toBe(409);
+  expect((await signUp("imported")).status).toBe(200); // a prefix of it is another name
+});
+
 test("a data folder from before (repositories, no accounts for their namespaces) gets its organizations", async () => {
   await server.close();
   const db = await openDatabase(config);
@@ -122,7 +130,8 @@ test("a data folder from before (repositories, no accounts for their namespaces)
     await db.close();
   }
   await start();
-  expect(log.some((line) => /3 namespaces without an account became organizations/.test(line))).toBe(true);
+  // The seed's three and the one imported above.
+  expect(log.some((line) => /4 namespaces without an account became organizations/.test(line))).toBe(true);
   expect((await signUp("GOOGLE")).status).toBe(409);
   // Once: the next start has nothing to do.
   await server.close();

@@ -119,6 +119,16 @@ describe("repository access by role", () => {
     ).toBe(403);
   }, 90_000);
 
+  test("liking is a user's act, not a write to the repository: a read token may not, any member's write token may", async () => {
+    expect((await call("POST", "/api/models/team/secret/like", tokens.readerRead)).status).toBe(403);
+    expect((await call("POST", "/api/models/team/secret/like", tokens.reader)).status).toBe(200);
+    expect((await call("DELETE", "/api/models/team/secret/like", tokens.reader)).status).toBe(200);
+    // Someone who may not read it gets exactly the missing answer.
+    expect(await call("POST", "/api/models/team/secret/like", tokens.outsider)).toEqual(
+      await call("POST", "/api/models/team/no-such-repo/like", tokens.outsider),
+    );
+  });
+
   test("a write member pushes (commit API and git) and creates, but cannot move, delete or change settings", async () => {
     expect(await commit("team/secret", tokens.writer as string, "writer.txt")).toBe(200);
     const pushed = await gitPush("team/secret", "writer", tokens.writer as string);

@@ -83,6 +83,15 @@ function isOrgRoleText(value: unknown): value is OrgRole {
   return value === "admin" || value === "write" || value === "read";
 }
 
+/** Does any indexed repository (or index-only record) live under the namespace `key` (lower case)? */
+async function holdsRepositories(tx: Pick<Db, "query">, key: string): Promise<boolean> {
+  // Namespaces are letters, digits and dashes: no LIKE wildcard can be in `key`.
+  for (const table of Object.values(TABLES))
+    if ((await tx.query(`SELECT 1 FROM ${table} WHERE lower(id) LIKE $1 LIMIT 1`, [`${key}/%`])).length > 0)
+      return true;
+  return false;
+}
+
 function checkName(name: unknown, what: string): string {
   if (typeof name !== "string" || !isValidNamespace(name))
     throw new ApiError(
@@ -222,10 +231,8 @@ export class AccountStore implements Authenticator {
     const user = await this.existingUser(name);
     const key = user.name.toLowerCase();
     await this.db.transaction(async (tx) => {
-      for (const table of Object.values(TABLES)) {
-        const rows = await tx.query(`SELECT 1 FROM ${table} WHERE lower(id) LIKE $1 LIMIT 1`, [`${key}/%`]);
-        if (rows.length > 0) throw new ApiError(409, `${user.name} still owns repositories: delete or move them first`);
-      }
+      if (await holdsRepositories(tx, key))
+        throw new ApiError(409, `${user.name} still owns repositories: delete or move them first`);
       await tx.query("DELETE FROM hub_accounts WHERE name_key = $1 AND kind = 'user'", [key]);
     });
   }
@@ -298,6 +305,10 @@ export class AccountStore implements Authenticator {
   ): Promise<Account> {
     if (fullname !== undefined && (fullname.length > MAX_DISPLAY_NAME || /[\u0000-\u001f\u007f]/.test(fullname)))
       throw new ApiError(400, `The full name must be at most ${MAX_DISPLAY_NAME} printable characters`);
+    // A namespace that already holds repositories (imported into the index since the server's start, before
+    // auth/namespace-owners.ts made it an organization) is taken too: nobody may become their owner by signing up.
+    if (await holdsRepositories(tx, name.toLowerCase()))
+      throw new ApiError(409, `The name ${name} is already taken by a user or an organization`);
     // ON CONFLICT keeps a race between two creations a clean 409 instead of a unique-violation 500.
     const rows = await tx.query<AccountRow>(
       `INSERT INTO hub_accounts AS a (name_key, name, kind, id, fullname) VALUES ($1, $2, $3, $4, $5)
