@@ -151,6 +151,9 @@ test("organization members and roles, password change and sign out everywhere, t
     const visitor = await otherBrowser(browser, baseURL);
     await visitor.goto(`/organizations/${org}/settings/members`);
     await expect(visitor.getByRole("main").getByRole("link", { name: "Sign in" })).toBeVisible();
+    await visitor.goto(`/${org}`);
+    await expect(visitor.getByRole("heading", { level: 1, name: "Settings E2E Org" })).toBeVisible();
+    await expect(visitor.getByRole("link", { name: "Members and roles" })).toHaveCount(0);
     await visitor.context().close();
 
     // The owner signs in in another browser too; the account page lists both sessions, this one marked.
@@ -162,6 +165,14 @@ test("organization members and roles, password change and sign out everywhere, t
     await expect(sessions.getByRole("listitem")).toHaveCount(2);
     await expect(sessions.getByText("This browser")).toHaveCount(1);
     await checkPage(page, "account");
+    // The settings navigation moves between the account and tokens pages.
+    const settingsNav = page.getByRole("navigation", { name: "Settings" });
+    await settingsNav.getByRole("link", { name: "Access tokens" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Access tokens" })).toBeVisible();
+    await expect(settingsNav.getByRole("link", { name: "Access tokens" })).toHaveAttribute("aria-current", "page");
+    await checkPage(page, "tokens");
+    await settingsNav.getByRole("link", { name: "Account" }).click();
+    await expect(page.getByRole("list", { name: "Sessions" }).getByRole("listitem")).toHaveCount(2);
 
     // A password change keeps this browser signed in and signs the other one out.
     await page.getByLabel("Current password").fill(PASSWORD);
