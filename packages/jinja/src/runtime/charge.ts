@@ -1,15 +1,23 @@
 // Charging builtins for their work: the callers of filters, tests and methods spend steps in proportion to the input
 // and count the result as built, so no builtin is "free" however big the value it is given.
+import { bitsOf, MAX_INT_BITS } from "./bigint-cost.js";
 import { active, CHARS_PER_STEP, checkSize, ITEM_WEIGHT } from "./limits.js";
 import { dictSize, isDict, Markup } from "./values.js";
 
-/** The size of a builtin's input, in characters: a string's length, a list's items at their weight. */
+/**
+ * The size of a builtin's input, in characters: a string's length, a list's items at their weight, a big int's
+ * bytes (copying, negating or comparing it is linear: a 1,000,000-bit int is 125,000 bytes).
+ */
 export function workOf(v: unknown): number {
   if (typeof v === "string") return v.length;
   if (v instanceof Markup) return v.s.length;
   if (Array.isArray(v)) return v.length * ITEM_WEIGHT;
+  if (typeof v === "bigint") return bigWork(v);
   return 0;
 }
+
+/** A big int's bytes; an int beyond the cap (from the host, or parsed from hex) counts as the cap. */
+const bigWork = (v: bigint): number => Math.min(bitsOf(v), MAX_INT_BITS) / 8;
 
 /** Charges the work of scanning `length` characters (no allocation). */
 export function chargeScan(length: number): void {
@@ -41,6 +49,7 @@ export function chargeEq(a: unknown, b: unknown): void {
   const x = a instanceof Markup ? a.s : a;
   const y = b instanceof Markup ? b.s : b;
   if (typeof x === "string" && typeof y === "string" && x.length === y.length) chargeScan(x.length);
+  else if (typeof x === "bigint" && typeof y === "bigint") chargeScan(bigWork(x));
 }
 
 /**
@@ -54,7 +63,7 @@ export function chargeEq(a: unknown, b: unknown): void {
  */
 const FILTER_ITEM_STEPS: ReadonlyMap<string, number> = new Map([
   ["sort", 2],
-  ["dictsort", 2],
+  ["dictsort", 6],
   ["unique", 4.5],
   ["groupby", 12],
   ["join", 1],

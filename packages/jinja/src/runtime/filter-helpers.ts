@@ -1,13 +1,15 @@
 // Conversions and helpers behind the built-in filters (Python int()/float()/round(), attribute getters, sorting).
 import { Fault, typeError } from "../errors.js";
 import { getItem } from "./access.js";
+import { chargeFromDecimal, chargeGenericBase, chargePow2Base } from "./bigint-cost.js";
 import { pyFixed } from "./format.js";
-import { checkSize, checkSplit } from "./limits.js";
-import { pySort } from "./sort.js";
+import { active, checkSize, checkSplit } from "./limits.js";
+import { chargeSort, pySort } from "./sort.js";
 import { asciiDigits, pySplitlines } from "./strings.js";
 import {
   codePoints,
   dictEntries,
+  hasSurrogates,
   isDict,
   isFloat,
   isNumber,
@@ -67,9 +69,48 @@ export function sortKeyFn(caseSensitive: unknown, attribute: unknown): (v: unkno
   return (v) => tuple(getters.map((g) => g(v)));
 }
 
+type Keyed = readonly [unknown, unknown];
+const keyLess = (a: Keyed, b: Keyed): boolean => pyCompare(a[0], b[0], "lt") < 0;
+/** The same order as `keyLess` in one comparison (Python's ordering is antisymmetric; NaN compares as equal). */
+function keyOrder(a: Keyed, b: Keyed): number {
+  const c = pyCompare(a[0], b[0], "lt");
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+/** Native `<` on keys that are all plain numbers, or all strings without surrogates (where UTF-16 order is Python's). */
+function nativeOrder(a: Keyed, b: Keyed): number {
+  const x = a[0] as number | string;
+  const y = b[0] as number | string;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The three-way comparison for a big sort: native when every key is a plain number or every key a string without
+ * surrogates (Python's order exactly, and no mixed-type error possible), `pyCompare` otherwise. A shuffled 100,000
+ * item list of numbers or short strings sorts in a third of the time.
+ */
+function orderOf(keyed: Keyed[]): (a: Keyed, b: Keyed) => number {
+  if (keyed.length < 64) return keyOrder; // the small-list path uses `keyLess` (Python's own comparisons)
+  const first = typeof keyed[0][0];
+  if (first !== "number" && first !== "string") return keyOrder;
+  for (const [k] of keyed) {
+    if (typeof k !== first) return keyOrder;
+    if (first === "string" && hasSurrogates(k as string)) return keyOrder;
+  }
+  return nativeOrder;
+}
+
+/**
+ * Extra steps per comparison (n·log2 n of them) when the keys need `pyCompare` (mixed types, tuples, surrogates):
+ * 100-600 ns each, where the native order costs 30-50.
+ */
+const GENERIC_COMPARISON_STEPS = 1.25;
+
 export function pySorted(items: unknown[], key: (v: unknown) => unknown, reverse: boolean): unknown[] {
   const keyed = items.map((v) => [key(v), v] as const);
-  return pySort(keyed, (a, b) => pyCompare(a[0], b[0], "lt") < 0, reverse).map((x) => x[1]);
+  const order = orderOf(keyed);
+  if (order !== nativeOrder) chargeSort(keyed.length, GENERIC_COMPARISON_STEPS);
+  return pySort(keyed, keyLess, reverse, order).map((x) => x[1]);
 }
 
 const BIGINT_PREFIX: Record<number, string> = { 2: "0b", 8: "0o", 16: "0x" };
@@ -79,8 +120,11 @@ function digitOf(code: number): number {
   if (code >= 97 && code <= 122) return code - 87;
   return 99;
 }
+/** A character code in lower case (ASCII letters only). */
+const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 const HEX = "0123456789abcdef";
+const DECODER = new TextDecoder();
 
 /**
  * The hexadecimal literal of lower-case digits of base 4 or 32, written straight into bytes: the digits are a
@@ -106,54 +150,144 @@ function hexLiteral(body: string, bitsPerDigit: number): string {
     }
     acc &= (1 << accBits) - 1;
   }
-  return new TextDecoder().decode(bytes);
+  return DECODER.decode(bytes);
+}
+
+/** Digits of a base that is neither 10 nor a power of two that fit a double exactly, read as one number at a time. */
+const CHUNK: number[] = Array.from({ length: 37 }, (_, b) => (b < 2 ? 1 : Math.floor(53 / Math.log2(b))));
+
+/**
+ * Python int(digits, base) of validated lower-case digits, or null where CPython 3.11 refuses more than 4300 digits
+ * (bases that are not powers of two). Charged before the conversion: linear for the power-of-two bases, whose
+ * digits map to bits; sub-quadratic for decimal; chunked multiply-adds for the other bases.
+ */
+function parseDigits(body: string, base: number): bigint | null {
+  const prefix = BIGINT_PREFIX[base];
+  if (prefix !== undefined) {
+    chargePow2Base(body.length * Math.log2(base));
+    return BigInt(prefix + body);
+  }
+  if (base === 4 || base === 32) {
+    chargePow2Base(body.length * Math.log2(base));
+    return BigInt(hexLiteral(body, base === 4 ? 2 : 5));
+  }
+  if (body.length > 4300) return null; // ValueError in Python: the caller falls back to float(), as Jinja2 does
+  if (base === 10) {
+    chargeFromDecimal(body.length);
+    return BigInt(body);
+  }
+  const k = CHUNK[base];
+  chargeGenericBase(body.length, base, Math.ceil(body.length / k));
+  const scale = BigInt(base) ** BigInt(k);
+  let n = 0n;
+  for (let i = 0; i < body.length; i += k) {
+    let chunk = 0;
+    const end = Math.min(body.length, i + k);
+    for (let j = i; j < end; j++) chunk = chunk * base + digitOf(body.charCodeAt(j));
+    n = (end - i === k ? n * scale : n * BigInt(base) ** BigInt(end - i)) + BigInt(chunk);
+  }
+  return n;
+}
+
+interface IntLiteral {
+  neg: boolean;
+  base: number;
+  /** Lower-case digits without underscores. */
+  digits: string;
+}
+
+const PREFIX_BASE: Record<number, number> = { 120: 16, 111: 8, 98: 2 };
+
+/**
+ * The digits of Python's int(text, base) for a stripped text: a sign, the base's prefix (with base 0 or the
+ * matching base), then digits with single underscores between them (one may follow a prefix); with base 0 and no
+ * prefix, a leading zero only in a zero. Null where int() raises ValueError. One pass over the characters, and a
+ * second one into bytes only when underscores or capitals have to go: `('1_000' * 1000000)|int` took 200 ms in a
+ * regex replace of its million underscores, and accepted the `1__0` or `_1` that Python refuses.
+ */
+function intLiteral(s: string, base: number): IntLiteral | null {
+  if (base !== 0 && (base < 2 || base > 36)) return null;
+  let i = 0;
+  const neg = s.charCodeAt(0) === 45;
+  if (neg || s.charCodeAt(0) === 43) i = 1;
+  let b = base;
+  let afterPrefix = false;
+  if (s.charCodeAt(i) === 48) {
+    const p = PREFIX_BASE[lower(s.charCodeAt(i + 1))];
+    if (p !== undefined && (b === 0 || b === p)) {
+      b = p;
+      i += 2;
+      afterPrefix = true;
+    }
+  }
+  const octalLike = b === 0; // base 0 without a prefix: decimal, where "010" is an error
+  if (b === 0) b = 10;
+  const start = i;
+  let prevDigit = afterPrefix;
+  let count = 0;
+  let clean = true;
+  let nonZero = false;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 95) {
+      if (!prevDigit) return null;
+      prevDigit = false;
+      clean = false;
+      continue;
+    }
+    const lc = lower(c);
+    const d = digitOf(lc);
+    if (d >= b) return null;
+    if (lc !== c) clean = false;
+    if (d !== 0) nonZero = true;
+    prevDigit = true;
+    count++;
+  }
+  if (!prevDigit || count === 0) return null;
+  if (octalLike && nonZero && s.charCodeAt(start) === 48) return null;
+  if (clean) return { neg, base: b, digits: s.slice(start) };
+  const bytes = new Uint8Array(count);
+  let at = 0;
+  for (let j = start; j < s.length; j++) {
+    const c = s.charCodeAt(j);
+    if (c !== 95) bytes[at++] = lower(c);
+  }
+  return { neg, base: b, digits: DECODER.decode(bytes) };
 }
 
 /**
- * Python int(body, base) of lower-case digits, or null when a digit is invalid or (as CPython 3.11 does for bases
- * that are not powers of two) there are more than 4300 digits. Linear for the power-of-two bases, whose digits map
- * to bits; the other bases go through BigInt only after the digit count is checked.
+ * Steps per character of text `int()` and `float()` read before they can decide (a digit test, a strip, a scan for
+ * underscores, the syntax check, the copy without underscores: ~10 ns a character together, at ~60 ns a step).
  */
-function parseDigits(body: string, base: number): bigint | null {
-  for (let i = 0; i < body.length; i++) if (digitOf(body.charCodeAt(i)) >= base) return null;
-  const prefix = BIGINT_PREFIX[base];
-  if (prefix !== undefined) return BigInt(prefix + body);
-  if (base === 4) return BigInt(hexLiteral(body, 2));
-  if (base === 32) return BigInt(hexLiteral(body, 5));
-  if (body.length > 4300) return null; // ValueError in Python: the caller falls back to float(), as Jinja2 does
-  if (base === 10) return BigInt(body);
-  let n = 0n;
-  const B = BigInt(base);
-  for (let i = 0; i < body.length; i++) n = n * B + BigInt(digitOf(body.charCodeAt(i)));
-  return n;
+const PARSE_STEPS_PER_CHAR = 1 / 6;
+
+/** Charges the scans of a text about to be parsed as a number (short texts are free: one step covers them). */
+function chargeParse(length: number): void {
+  if (length > 64) active.charge(length * PARSE_STEPS_PER_CHAR);
 }
 
 export function toInt(value: unknown, dflt: unknown, base: number): unknown {
   if (value instanceof Undefined) value.fail();
   if (typeof value === "string" || value instanceof Markup) {
-    const s = asciiDigits(toStr(value)).trim().replace(/_/g, "");
-    const m = /^[+-]?(0[xob])?[0-9a-z]+$/i.exec(s);
-    if (m) {
-      let body = s;
-      let b = base;
-      const neg = body.startsWith("-");
-      body = body.replace(/^[+-]/, "");
-      if (
-        b === 0 ||
-        (b === 16 && /^0x/i.test(body)) ||
-        (b === 8 && /^0o/i.test(body)) ||
-        (b === 2 && /^0b/i.test(body))
-      ) {
-        if (/^0x/i.test(body)) b = 16;
-        else if (/^0o/i.test(body)) b = 8;
-        else if (/^0b/i.test(body)) b = 2;
-        else b = 10;
-        body = b === 10 ? body : body.slice(2);
+    const text = toStr(value);
+    chargeParse(text.length);
+    const lit = intLiteral(asciiDigits(text).trim(), base);
+    if (lit !== null) {
+      // up to 15 decimal digits are exact in a double: the common `'42'|int` needs no BigInt
+      if (lit.base === 10 && lit.digits.length <= 15) {
+        const n = Number(lit.digits);
+        return lit.neg ? (n === 0 ? 0 : -n) : n;
       }
-      const n = body && b >= 2 && b <= 36 ? parseDigits(body.toLowerCase(), b) : null;
+      const n = parseDigits(lit.digits, lit.base);
       if (n !== null) {
-        const r = neg ? -n : n;
+        const r = lit.neg ? -n : n;
         return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
+      }
+      if (lit.base === 10) {
+        // more than 4300 decimal digits: Jinja2 falls back to int(float(value)), and float() reads the same
+        // literal (digits, single underscores between them) as this double, without a second scan of the text
+        const x = Number(lit.digits);
+        return Number.isFinite(x) ? Math.trunc(lit.neg ? -x : x) : dflt;
       }
     }
     const f = toFloat(value, null);
@@ -170,16 +304,34 @@ export function toInt(value: unknown, dflt: unknown, base: number): unknown {
   return dflt;
 }
 
+/**
+ * Python's float() drops an underscore between two digits (`(\d)_(?=\d)` replaced by the digit): one scan into
+ * bytes instead of a regex replace per underscore. `t` holds only number characters (ASCII).
+ */
+function dropDigitUnderscores(t: string): string {
+  const isDigit = (c: number) => c >= 48 && c <= 57;
+  const bytes = new Uint8Array(t.length);
+  let at = 0;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 95 && i > 0 && isDigit(t.charCodeAt(i - 1)) && isDigit(t.charCodeAt(i + 1))) continue;
+    bytes[at++] = c;
+  }
+  return DECODER.decode(bytes.subarray(0, at));
+}
+
 /** Python float(value) (numbers and numeric strings); `dflt` when Python would raise. */
 export function toFloat(value: unknown, dflt: unknown): unknown {
   if (value instanceof Undefined) value.fail();
   if (isNumber(value)) return mkFloat(numVal(value));
   if (typeof value === "string" || value instanceof Markup) {
-    const t = asciiDigits(toStr(value)).trim();
+    const text = toStr(value);
+    chargeParse(text.length);
+    const t = asciiDigits(text).trim();
     // a number has only these characters: any other one refuses a huge text at its first occurrence, before the
     // copies and scans below (`inf` / `nan` are at most 9 characters)
     if (t.length > 9 && /[^0-9_+\-.eE]/.test(t)) return dflt;
-    const s = t.replace(/(\d)_(?=\d)/g, "$1");
+    const s = !t.includes("_") ? t : t.length > 9 ? dropDigitUnderscores(t) : t.replace(/(\d)_(?=\d)/g, "$1");
     if (/^[+-]?(\d+(\.\d*)?([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?)$/.test(s)) return mkFloat(Number(s));
     const low = s.toLowerCase();
     if (/^[+-]?(inf|infinity)$/.test(low)) return low.startsWith("-") ? -Infinity : Infinity;

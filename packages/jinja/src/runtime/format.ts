@@ -1,6 +1,7 @@
 // Python string formatting: printf-style `%`, `str.format` and the float formatting both rely on.
 
 import { typeError } from "../errors.js";
+import { bitsOf, chargePow2Base } from "./bigint-cost.js";
 import { StringBuilder } from "./builder.js";
 import { expDigits, fixedDigits, significantDigits } from "./decimal.js";
 import { chargeNode, checkCap, checkSize } from "./limits.js";
@@ -175,6 +176,7 @@ export function printfFormat(fmt: string, args: unknown): string {
         if (isFloat(value)) throw typeError(`%${conv} format: an integer is required, not float`);
         const n = toIntForFormat(value, conv);
         const neg = n < 0;
+        if (typeof n === "bigint") chargePow2Base(bitsOf(n));
         let digits = (neg ? -BigInt(n) : BigInt(n)).toString(conv === "o" ? 8 : 16);
         if (conv === "X") digits = digits.toUpperCase();
         if (flags.includes("#")) digits = (conv === "o" ? "0o" : conv === "x" ? "0x" : "0X") + digits;
@@ -290,6 +292,7 @@ export function formatValue(value: unknown, spec: string): string {
       case "X":
       case "o":
       case "b":
+        if (big !== null) chargePow2Base(bitsOf(big));
         digits = (big ?? Math.trunc(ax)).toString(t === "o" ? 8 : t === "b" ? 2 : 16);
         if (t === "X") digits = digits.toUpperCase();
         if (s.alt) digits = `0${t === "X" ? "X" : t}${digits}`;

@@ -59,6 +59,9 @@ export function pyRange(args: unknown[], kw: Kwargs): number[] {
   if (len > MAX_RANGE) {
     throw new Fault("limit", `Range too big. The sandbox blocks ranges larger than MAX_RANGE (${MAX_RANGE}).`);
   }
+  // the whole list is built now (Python's range is lazy, but `len()`, iteration and printing are what templates
+  // do with it): its items are charged before they are made, at a list item's price
+  checkItems(Math.max(0, len));
   const out: number[] = [];
   for (let i = 0; i < len; i++) out.push(start + i * step);
   return rangeList(out, start, stop, step);

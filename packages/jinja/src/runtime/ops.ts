@@ -1,5 +1,6 @@
 // Python operators on engine values: arithmetic, membership, iteration, slicing.
 import { Fault, typeError } from "../errors.js";
+import { bitsOf, chargeBigDiv, chargeBigLinear, chargeBigMul, chargeBigPow, MAX_INT_BITS } from "./bigint-cost.js";
 import { chargeItems, chargeScan, workOf } from "./charge.js";
 import { printfFormat } from "./format.js";
 import { checkConcat, checkItems, checkSize } from "./limits.js";
@@ -65,11 +66,12 @@ function intResult(r: number, a: unknown, b: unknown, op: (x: bigint, y: bigint)
   return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
 }
 const toBig = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(numVal(v)));
-/** Huge ints make every operation slow: results beyond this many bits count as exceeding the size cap. */
-const MAX_INT_BITS = 1_000_000;
+/** A bigint result as Python's int: back to a number when it fits exactly. */
+const fromBig = (r: bigint): number | bigint =>
+  r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
+/** Huge ints make every operation slow: results beyond MAX_INT_BITS count as exceeding the size cap. */
 function checkBig(r: bigint): bigint {
-  const neg = r < 0n ? -r : r;
-  if (neg >> BigInt(MAX_INT_BITS) !== 0n) checkSize(Number.POSITIVE_INFINITY);
+  if (bitsOf(r) > MAX_INT_BITS) checkSize(Number.POSITIVE_INFINITY);
   return r;
 }
 /** An int that needs exact (bigint) arithmetic: a bigint, or an integral number beyond 2^53. */
@@ -84,10 +86,13 @@ function arith(
 ): unknown {
   if (isFloat(a) || isFloat(b)) return mkFloat(f(numVal(a), numVal(b)));
   if (needsBig(a) || needsBig(b)) {
-    const r = checkBig(big(toBig(a), toBig(b)));
-    return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
+    const x = toBig(a);
+    const y = toBig(b);
+    // V8 multiplies and adds big ints natively, in one uninterruptible call: charged by size before it runs
+    if (op === "*") chargeBigMul(x, y);
+    else chargeBigLinear(x, y);
+    return fromBig(checkBig(big(x, y)));
   }
-  void op;
   return intResult(f(numVal(a), numVal(b)), a, b, big);
 }
 
@@ -203,9 +208,10 @@ export function floordiv(a: unknown, b: unknown): unknown {
   if (!fl && (needsBig(a) || needsBig(b))) {
     const x = toBig(a);
     const yy = toBig(b);
+    chargeBigDiv(x, yy, 2); // the quotient, then the remainder that decides the rounding
     let q = x / yy;
     if (x % yy !== 0n && x < 0n !== yy < 0n) q -= 1n;
-    return q >= BigInt(Number.MIN_SAFE_INTEGER) && q <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(q) : q;
+    return fromBig(q);
   }
   const r = Math.floor(numVal(a) / y);
   return fl ? mkFloat(r) : r;
@@ -229,9 +235,10 @@ export function mod(a: unknown, b: unknown): unknown {
   if (!fl && (needsBig(a) || needsBig(b))) {
     const x = toBig(a);
     const yy = toBig(b);
+    chargeBigDiv(x, yy);
     let r = x % yy;
     if (r !== 0n && r < 0n !== yy < 0n) r += yy;
-    return r >= BigInt(Number.MIN_SAFE_INTEGER) && r <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(r) : r;
+    return fromBig(r);
   }
   const x = numVal(a);
   let r = x % y;
@@ -251,15 +258,30 @@ export function pow(a: unknown, b: unknown): unknown {
   }
   const r = x ** y;
   if (Number.isSafeInteger(r)) return r;
-  if (Math.abs(y) * Math.log2(Math.max(2, Math.abs(x))) > MAX_INT_BITS) checkSize(Number.POSITIVE_INFINITY);
-  return toBig(a) ** toBig(b);
+  const base = toBig(a);
+  // the result's length from the base's bit length (a bigint base is Infinity as a double), refused or charged
+  // before V8 squares its way there
+  const baseBits = base === 0n || base === 1n || base === -1n ? 0 : Math.max(1, log2Abs(base));
+  const resultBits = y * baseBits;
+  if (resultBits > MAX_INT_BITS) checkSize(Number.POSITIVE_INFINITY);
+  chargeBigPow(resultBits);
+  return fromBig(base ** toBig(b));
+}
+
+/** log2 |x| of a bigint: exact enough from the double below 2^1000, the bit length's upper bound above. */
+function log2Abs(x: bigint): number {
+  const n = Number(x);
+  return Math.abs(n) < 2 ** 1000 ? Math.log2(Math.abs(n)) : bitsOf(x);
 }
 
 export function negate(a: unknown): unknown {
   if (typeof a === "number") return Number.isInteger(a) ? (a === 0 ? 0 : -a) : -a;
   if (a instanceof PyFloat) return new PyFloat(-a.v);
   if (typeof a === "boolean") return a ? -1 : 0;
-  if (typeof a === "bigint") return -a;
+  if (typeof a === "bigint") {
+    chargeBigLinear(a);
+    return -a;
+  }
   if (a instanceof Undefined) a.fail();
   throw typeError(`bad operand type for unary -: '${typeName(a)}'`);
 }

@@ -3,8 +3,9 @@
 // PyFloat box for integral floats (2.0) · str = string (Markup for "safe" strings) · list = Array · tuple = Array
 // tagged with TUPLE · dict = Map or plain object (own enumerable keys) · Undefined = Undefined instance.
 import { Fault } from "../errors.js";
+import { bitsOf, chargeToDecimal } from "./bigint-cost.js";
 import { StringBuilder } from "./builder.js";
-import { chargeNode, checkItems } from "./limits.js";
+import { active, chargeNode, checkItems } from "./limits.js";
 
 export const TUPLE: unique symbol = Symbol("tuple");
 type Tagged = unknown[] & { [TUPLE]?: true };
@@ -302,8 +303,11 @@ export function floatRepr(n: number): string {
 
 /** str() of a bigint, with Python 3.11's limit on int → str conversions (4300 digits). */
 export function bigStr(b: bigint): string {
-  // 4300 decimal digits need at most 14,285 bits: a bigger int is refused before the (superlinear) conversion
-  if ((b < 0n ? -b : b) >> 14_300n !== 0n) throw intStrLimit();
+  // 4300 decimal digits need at most 14,285 bits: a bigger int is refused before the (superlinear) conversion,
+  // which is charged by its length first (~150 µs at 4300 digits, where the rest of `{{ x }}` is one step)
+  const bits = bitsOf(b);
+  if (bits > 14_300 * Math.SQRT2 || (bits > 14_300 && (b < 0n ? -b : b) >> 14_300n !== 0n)) throw intStrLimit();
+  chargeToDecimal(bits);
   const s = b.toString();
   if (s.length - (b < 0n ? 1 : 0) > 4300) throw intStrLimit();
   return s;
@@ -317,8 +321,9 @@ export function intStrLimit(): Fault {
   );
 }
 
+/** str() of an integral double: exact digits beyond 2^53 too (Python prints int(1.2345678901234567e19) in full). */
 export function intStr(n: number): string {
-  return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
+  return Number.isSafeInteger(n) ? String(n) : BigInt(n).toString();
 }
 
 /** Python str(). */
@@ -465,6 +470,8 @@ export function pyEq(a: unknown, b: unknown): boolean {
 }
 
 const OP_NAMES: Record<string, string> = { lt: "<", lteq: "<=", gt: ">", gteq: ">=" };
+/** Steps of ordering two lists or tuples (one node of the walk). */
+const ORDER_NODE_STEPS = 3;
 
 /** Python ordering: returns <0, 0, >0; throws the TypeError for unorderable mixes. */
 export function pyCompare(a: unknown, b: unknown, op: string): number {
@@ -480,7 +487,9 @@ export function pyCompare(a: unknown, b: unknown, op: string): number {
   const sb = typeof b === "string" ? b : b instanceof Markup ? b.s : null;
   if (sa !== null && sb !== null) return compareCodePoints(sa, sb);
   if (Array.isArray(a) && Array.isArray(b) && isTuple(a) === isTuple(b)) {
-    chargeNode();
+    // an equality test per item until one differs, then its ordering: ~300 ns for two short tuples, so that a
+    // sort of tuples pays for its comparisons beyond the per-comparison charge of the sort
+    active.charge(ORDER_NODE_STEPS);
     const n = Math.min(a.length, b.length);
     for (let i = 0; i < n; i++) {
       const x = fromHost(a[i]);
@@ -514,10 +523,24 @@ export function compareCodePoints(a: string, b: string): number {
   for (let i = 0; i < n; i++) {
     const x = a.codePointAt(i) ?? 0;
     const y = b.codePointAt(i) ?? 0;
-    if (x !== y) return x - y;
+    if (x !== y) {
+      if (i >= COMPARED_PER_STEP) chargeCompared(i);
+      return x - y;
+    }
     if (x > 0xffff) i++;
   }
+  if (n >= COMPARED_PER_STEP) chargeCompared(n);
   return a.length - b.length;
+}
+
+/**
+ * Characters `compareCodePoints` walks for a step (~3 ns each): keys with long common prefixes make every
+ * comparison of a sort a scan, which the sort's per-comparison charge does not cover. Charged once the scan is
+ * done (a single one is bounded by the size cap).
+ */
+const COMPARED_PER_STEP = 16;
+function chargeCompared(chars: number): void {
+  active.charge(chars / COMPARED_PER_STEP);
 }
 
 /**
