@@ -9,7 +9,7 @@ export type OrgRole = (typeof ORG_ROLES)[number];
 export const ROLE_MEANING: Record<OrgRole, string> = {
   read: "read: sees the organization's private repositories",
   write: "write: also creates repositories and pushes to them",
-  admin: "admin: also manages members, moves and deletes repositories",
+  admin: "admin: also manages members, and moves, deletes and changes the settings of repositories",
 };
 
 export interface OrgMember {
