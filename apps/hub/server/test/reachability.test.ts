@@ -2,6 +2,7 @@
 // commit id, then deleted with `git push --delete` (and another one force-pushed away): afterwards neither git
 // (protocol v2 and v0 fetch by id) nor the API (resolve by full and short id, raw, tree, paths-info, commits,
 // revision info) serves them to anyone, while commits that a ref still reaches stay readable by id.
+import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -109,6 +110,36 @@ it("serves a commit a force-push left behind to nobody; reachable commits stay r
   expect((await fetchById(parent, 0)).code).toBe(0);
   expect((await fetchById(kept, 2)).code).toBe(0);
 }, 90_000);
+
+/** A receive-pack request made by hand: create `ref` at `oid` and send no objects at all (an empty pack). */
+async function pointRefWithoutSending(ref: string, oid: string): Promise<string> {
+  const command = `${"0".repeat(40)} ${oid} ${ref}\0report-status side-band-64k\n`;
+  const line = Buffer.concat([Buffer.from((command.length + 4).toString(16).padStart(4, "0")), Buffer.from(command)]);
+  const header = Buffer.concat([Buffer.from("PACK"), Buffer.from([0, 0, 0, 2, 0, 0, 0, 0])]);
+  const pack = Buffer.concat([header, createHash("sha1").update(header).digest()]);
+  const response = await fetch(`${hub.url}/${REPO}/git-receive-pack`, {
+    method: "POST",
+    headers: {
+      Authorization: `Basic ${Buffer.from(`alice:${hub.writeToken}`).toString("base64")}`,
+      "Content-Type": "application/x-git-receive-pack-request",
+    },
+    body: Buffer.concat([line, Buffer.from("0000"), pack]),
+  });
+  return Buffer.from(await response.arrayBuffer()).toString("latin1");
+}
+
+it("refuses a push that points a ref at an unreachable commit without sending it (no resurrection by id)", async () => {
+  const secret = await rev("secret");
+  expect((await fetch(`${hub.url}/${REPO}/resolve/${secret}/secret.txt`)).status).toBe(404);
+  const answer = await pointRefWithoutSending("refs/heads/back", secret);
+  expect(answer).toContain("ng refs/heads/back");
+  expect(answer).toContain("which it did not send and no ref reaches");
+  const refs = (await (await fetch(`${hub.url}/api/models/${REPO}/refs`)).json()) as { branches: { name: string }[] };
+  expect(refs.branches.map((branch) => branch.name)).not.toContain("back");
+  expect((await fetch(`${hub.url}/${REPO}/resolve/${secret}/secret.txt`)).status).toBe(404);
+  // The same request for a commit a ref reaches is fine (nothing to send): the refusal is about reachability.
+  expect(await pointRefWithoutSending("refs/heads/again", await rev("main"))).toContain("ok refs/heads/again");
+}, 60_000);
 
 it("costs a read by commit id little more than a read by branch (cached answer per ref tips)", async () => {
   const head = await rev("HEAD");

@@ -49,12 +49,12 @@ export async function pushProblem(
   quarantine: QuarantineEnv,
   limits: PushLimits,
 ): Promise<string | undefined> {
-  const run = (args: readonly string[], input?: string, maxOutputBytes?: number) =>
+  const run: Run = (args, input, maxOutputBytes, env) =>
     git(args, {
       gitDir,
       input,
       timeoutMs: limits.gitTimeoutMs,
-      env: { ...quarantine },
+      env: { ...quarantine, ...env },
       ...(maxOutputBytes !== undefined ? { maxOutputBytes } : {}),
     });
   const parsed = parseUpdates(updateLines);
@@ -69,8 +69,14 @@ export async function pushProblem(
       .toString()
       .split("\n")
       .filter((line) => line !== "");
-    if (commits.length === 0) return undefined;
-    return (await commitsProblem(run, commits)) ?? (await changesProblem(run, commits, limits.maxRegularFileBytes));
+    if (commits.length > MAX_PUSH_COMMITS)
+      return `Your push was rejected: it adds more than ${MAX_PUSH_COMMITS} commits; push the history in parts (git push <remote> <commit>:<branch>, oldest first)`;
+    return (
+      (await arrivalProblem(run, tips, quarantine)) ??
+      (commits.length === 0
+        ? undefined
+        : ((await commitsProblem(run, commits)) ?? (await changesProblem(run, commits, limits.maxRegularFileBytes))))
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 413)
       return `Your push was rejected: it changes too many files to check at once; push it in parts (git push <remote> <commit>:<branch>, oldest first)`;
@@ -78,7 +84,12 @@ export async function pushProblem(
   }
 }
 
-type Run = (args: readonly string[], input?: string, maxOutputBytes?: number) => Promise<Buffer>;
+type Run = (
+  args: readonly string[],
+  input?: string | Buffer,
+  maxOutputBytes?: number,
+  env?: Record<string, string>,
+) => Promise<Buffer>;
 
 function parseUpdates(text: string): RefUpdate[] | string {
   const updates: RefUpdate[] = [];
@@ -117,9 +128,34 @@ async function tipProblem(run: Run, tips: readonly string[]): Promise<string | u
 }
 
 /** At most MAX_PUSH_COMMITS new commits, each with a message within the limit. */
+/**
+ * Every object the push makes reachable arrived with it. A deleted branch's objects stay on disk until git prunes
+ * them; without this, a writer who knows a commit or blob id could point a new ref (or a new tree) at it without
+ * sending it — receive-pack only checks that the objects exist — and make it readable again.
+ */
+async function arrivalProblem(
+  run: Run,
+  tips: readonly string[],
+  quarantine: QuarantineEnv,
+): Promise<string | undefined> {
+  if (!/[\\/](?:tmp_objdir-)?incoming-[A-Za-z0-9]+$/.test(quarantine.GIT_OBJECT_DIRECTORY)) return undefined;
+  const objects = await run(
+    ["rev-list", "--objects", "--no-object-names", ...tips, "--not", "--all"],
+    undefined,
+    MAX_LISTING_BYTES,
+  );
+  if (objects.length === 0) return undefined;
+  // The same objects looked up with the repository's own store hidden: only what this push brought is found.
+  const answers = await run(["cat-file", "--batch-check=%(objectname) %(objecttype)"], objects, MAX_LISTING_BYTES, {
+    GIT_ALTERNATE_OBJECT_DIRECTORIES: "",
+  });
+  const missing = /^([0-9a-f]{40}) missing$/m.exec(answers.toString());
+  if (missing !== null)
+    return `Your push was rejected: it refers to ${missing[1]}, which it did not send and no ref reaches`;
+  return undefined;
+}
+
 async function commitsProblem(run: Run, commits: readonly string[]): Promise<string | undefined> {
-  if (commits.length > MAX_PUSH_COMMITS)
-    return `Your push was rejected: it adds more than ${MAX_PUSH_COMMITS} commits; push the history in parts (git push <remote> <commit>:<branch>, oldest first)`;
   const lines = (await run(["cat-file", "--batch-check=%(objectname) %(objectsize)"], `${commits.join("\n")}\n`))
     .toString()
     .split("\n");
