@@ -31,7 +31,7 @@ describe("batch amplification (default limits)", () => {
   beforeAll(async () => {
     hub = await startTestHub("lfs-amplification");
     expect(await new LfsClient(hub.url).createRepo(hub.writeToken, "big")).toBe(200);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => hub?.close());
 
   for (const count of [200, 1000]) {
@@ -55,7 +55,7 @@ describe("batch amplification (default limits)", () => {
       // Before: 200 objects gave 320 000 part URLs (~80 MB); 1 000 objects 1.6 M.
       expect(total).toBeLessThanOrEqual(DEFAULT_STORAGE_LIMITS.maxPartsPerBatch);
       expect(text.length).toBeLessThan(3_000_000);
-      expect(ms).toBeLessThan(3000);
+      expect(ms).toBeLessThan(5000); // ~300 ms measured; the old answer took 6 s to build on an idle machine
       // Every object can still be uploaded: in parts while the budget lasts, then in one PUT.
       for (const object of answer.objects) {
         expect(object.actions?.upload?.href).toMatch(/^http:/);
@@ -87,7 +87,7 @@ describe("multipart parts on disk", () => {
     bobToken = String(((await answer.json()) as { token: string }).token);
     expect(await client.createRepo(hub.writeToken, "parts")).toBe(200);
     expect(await client.createRepo(bobToken, "parts")).toBe(200);
-  }, 60_000);
+  }, 120_000);
   afterAll(() => hub?.close());
 
   const multipart = () => (hub.ctx.lfs as FolderLargeFileStore).multipart;

@@ -5,7 +5,7 @@
 // works and alice's object is untouched. Copies within a repository, moves, deletes, git pushes and the once-only
 // backfill of a data folder from before the links table are covered too.
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ import { LFS_BACKFILL_META_KEY } from "../src/lfs/schema.js";
 import { startServer } from "../src/server.js";
 import type { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { ADMIN_TOKEN } from "./auth-harness.js";
-import { gitClientEnv, hubEnv, run, startTestHub, type TestHub } from "./hub-harness.js";
+import { gitClientEnv, hubEnv, python, run, startTestHub, type TestHub } from "./hub-harness.js";
 import { type BatchObject, LfsClient, sha256 } from "./lfs-client.js";
 
 let hub: TestHub;
@@ -49,7 +49,7 @@ beforeAll(async () => {
   expect((await client.commitLfs(hub.writeToken, "alice/secret", [{ path: "weights.bin", ...X }])).status).toBe(200);
   // Private: anonymous callers get the missing-repository answer.
   expect((await resolveStatus("alice/secret", "weights.bin")).status).toBe(401);
-}, 60_000);
+}, 120_000);
 afterAll(() => hub?.close());
 
 describe("another user's object through one's own repository", () => {
@@ -147,6 +147,48 @@ describe("git pushes, copies, moves and deletes", () => {
     expect(viaLfs.objects[0]?.error?.code).toBe(404);
     // The pushed pointer does not make the object bob's for commits either.
     expect((await client.commitLfs(bobToken, "bob/open", [{ path: "again.bin", ...Y }])).status).toBe(422);
+  }, 90_000);
+
+  it("does not serve such a pointer from a static space app either", async () => {
+    const created = await fetch(`${hub.url}/api/repos/create`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${bobToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "app", type: "space", sdk: "static" }),
+    });
+    expect(created.status).toBe(200);
+    const env = gitClientEnv(join(hub.work, "bob-home"));
+    const dir = join(hub.work, "bob-app");
+    const git = (cwd: string, ...args: string[]) => run("git", args, { cwd, env, timeoutMs: 60_000 });
+    expect((await git(hub.work, "clone", "-q", `${hub.url}/spaces/bob/app`, dir)).code).toBe(0);
+    writeFileSync(
+      join(dir, "data.bin"),
+      `version https://git-lfs.github.com/spec/v1\noid sha256:${Y.oid}\nsize ${Y.size}\n`,
+    );
+    writeFileSync(join(dir, "index.html"), "<p>app</p>\n");
+    await git(dir, "add", "data.bin", "index.html");
+    await git(dir, "commit", "-qm", "pointer");
+    const pushUrl = `${hub.url.replace("http://", `http://bob:${bobToken}@`)}/spaces/bob/app`;
+    expect((await git(dir, "push", "-q", pushUrl, "main")).code).toBe(0);
+    // The app is served (its regular file is), its pointer to an object it does not have is not.
+    await expect.poll(async () => (await fetch(`${hub.url}/spaces/bob/app/app/index.html`)).status).toBe(200);
+    const served = await fetch(`${hub.url}/spaces/bob/app/app/data.bin`);
+    expect(served.status).toBe(404);
+    expect(Buffer.from(await served.arrayBuffer()).includes(other)).toBe(false);
+  }, 90_000);
+
+  it("keeps huggingface_hub's CommitOperationCopy of an LFS file working", async () => {
+    const result = await python(
+      "2.0.0",
+      hub,
+      `from huggingface_hub import HfApi, CommitOperationCopy
+api = HfApi()
+api.create_commit("alice/secret", operations=[CommitOperationCopy(src_path_in_repo="weights.bin", path_in_repo="copied/weights.bin")], commit_message="copy")
+print(api.hf_hub_download("alice/secret", "copied/weights.bin"))`,
+      { token: hub.writeToken },
+    );
+    expect(result.stderr).not.toContain("Traceback");
+    expect(result.code).toBe(0);
+    expect(readFileSync(result.stdout.trim().split("\n").at(-1) as string).equals(secretBytes)).toBe(true);
   }, 90_000);
 
   it("lets a repository commit its own object again (a copy) with or without the size", async () => {
