@@ -9,6 +9,7 @@ import type { LargeFileStore } from "./lfs/store.js";
 import type { RepoIndex } from "./repos/repo-index.js";
 import type { RepoStorage } from "./repos/storage.js";
 import type { StorageLimits } from "./repos/storage-limits.js";
+import type { XetService } from "./xet/service.js";
 
 export interface HubContext {
   /** The server's configuration, with the storage limits resolved once (the environment's, else the defaults). */
@@ -21,6 +22,8 @@ export interface HubContext {
   index: RepoIndex;
   /** Passwords and browser sessions (auth/session-store.ts); absent = no sign-in from the browser. */
   sessions?: SessionStore;
+  /** The Xet CAS (xet/service.ts); absent = no Xet (the token routes are not registered). */
+  xet?: XetService;
   /** Old ids of moved repositories (api/repo-redirects.ts); absent = a moved repository's old id is just missing. */
   redirects?: RepoRedirects;
 }

@@ -9,13 +9,16 @@ import { AccountStore } from "./auth/account-store.js";
 import { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
 import type { HubContext } from "./hub-context.js";
-import { DEFAULT_MULTIPART_LIMITS, FolderLargeFileStore } from "./lfs/folder-store.js";
+import { DEFAULT_MULTIPART_LIMITS, type FolderLargeFileStore } from "./lfs/folder-store.js";
 import { RepoObjectLinks } from "./lfs/repo-objects.js";
+import { UrlSigner } from "./lfs/signing.js";
 import { GitStorage } from "./repos/git-storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "./repos/storage-limits.js";
 import type { DbRepoIndex } from "./store/db-repo-index.js";
 import type { ModelStore } from "./store/model-store.js";
 import { openRepoIndex, seedSourcesBeside } from "./store/open-index.js";
+import { XetBridgedStore } from "./xet/bridged-store.js";
+import { XetService } from "./xet/service.js";
 
 export interface LocalHub {
   ctx: HubContext;
@@ -42,11 +45,14 @@ export async function openLocalHub(
     const limits = config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
     storage = new GitStorage(join(root, "repos"), limits);
     await storage.cleanUp();
-    lfs = await new FolderLargeFileStore(join(root, "lfs"), {
-      ...DEFAULT_MULTIPART_LIMITS,
-      bytesInFlightPerUser: limits.multipartBytesPerUser,
-    }).open();
     const lfsLinks = new RepoObjectLinks(store.db);
+    // Xet (xet/): xorbs under <data>/xet; the LFS store also serves Xet-uploaded files (the whole-file bridge).
+    const xet = await XetService.open(join(root, "xet"), store.db, UrlSigner.open(config.secret, root), lfsLinks);
+    lfs = await new XetBridgedStore(
+      join(root, "lfs"),
+      { ...DEFAULT_MULTIPART_LIMITS, bytesInFlightPerUser: limits.multipartBytesPerUser },
+      xet,
+    ).open();
     const accounts = new AccountStore(
       store.db,
       config.adminToken !== undefined ? { adminToken: config.adminToken } : {},
@@ -66,6 +72,7 @@ export async function openLocalHub(
         storage,
         lfs,
         lfsLinks,
+        xet,
         accounts,
         index,
         sessions: new SessionStore(store.db),

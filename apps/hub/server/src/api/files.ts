@@ -5,6 +5,7 @@ import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { pathProblem } from "../repos/repo-paths.js";
+import { wantsXetFileInfo, XET_FILEINFO_TYPE, xetResolveHeaders } from "../xet/resolve-headers.js";
 import { EntryNotFoundError, RevisionNotFoundError } from "./api-error.js";
 import { downloadRequest } from "./download-request.js";
 import { readableRepo } from "./repo-access.js";
@@ -44,6 +45,16 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       "Cache-Control": "private, max-age=0, must-revalidate",
       ...(lfs !== undefined ? { "X-Linked-Etag": `"${lfs.oid}"`, "X-Linked-Size": String(lfs.size) } : {}),
     };
+    // Stored through Xet: the headers that let the clients download through Xet (the bytes stay available whole).
+    const xetHeaders = lfs !== undefined ? await xetResolveHeaders(c, ctx, ref, commit, lfs.oid) : undefined;
+    if (xetHeaders !== undefined) {
+      Object.assign(headers, xetHeaders);
+      if (wantsXetFileInfo(c))
+        return c.json({ hash: xetHeaders["X-Xet-Hash"], size: lfs?.size, etag: lfs?.oid }, 200, {
+          ...headers,
+          "Content-Type": XET_FILEINFO_TYPE,
+        });
+    }
     return sendRepoFile(c, ctx, { ref, blobOid: entry.oid, lfs, total }, headers);
   };
   for (const prefix of ["", "/datasets", "/spaces"]) {

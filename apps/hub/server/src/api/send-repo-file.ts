@@ -4,9 +4,9 @@
 // repository's object (pushed by git, say) is a file whose object is missing.
 import type { Context } from "hono";
 import type { HubContext } from "../hub-context.js";
-import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 import type { LfsPointerInfo } from "../repos/storage.js";
+import { wholeObjectFile } from "../xet/bridged-store.js";
 import { parseRange, streamResponse } from "./stream-response.js";
 
 export interface RepoFile {
@@ -31,8 +31,8 @@ export function sendRepoFile(c: Context, ctx: HubContext, file: RepoFile, header
   if (range === "unsatisfiable")
     return c.body(null, 416, { ...headers, "Content-Range": `bytes */${total}`, "Content-Length": "0" });
   // An object of the folder store is a plain file: sent with reused buffers (send-file.ts).
-  const objectFile =
-    lfs !== undefined && ctx.lfs instanceof FolderLargeFileStore ? ctx.lfs.objectPath(lfs.oid) : undefined;
+  // (A Xet-uploaded object has no such file: it is rebuilt from its xorbs as it streams, xet/bridged-store.ts.)
+  const objectFile = lfs !== undefined ? wholeObjectFile(ctx.lfs, lfs.oid) : undefined;
   return streamResponse(c, {
     headers,
     total,

@@ -1,27 +1,44 @@
-// Xet is not implemented (hub-api.md §3.7, §4.7) and never advertised. Python clients from 1.20 on still ask for
-// a Xet write token for every LFS-mode file. The token is fetched by hf_xet, which reports only the status and the
-// final URL of a failed request, never the body; so the token URL redirects to one whose path itself says what to
-// do, and that URL answers 400 with the full message (which Python's own requests do show).
-import type { Hono } from "hono";
+// Xet discovery (xet.md §1.2): `GET /api/{type}s/{repo}/xet-{read|write}-token/{rev}` hands out a CAS token scoped
+// to this repository and the caller's rights on it — read through the same gate as every read (a private
+// repository answers as missing), write through the same gate as a commit (401 anonymous, 403 without rights) —
+// in both forms the clients read: JSON (hf_xet, JS) and `X-Xet-*` headers (Python's download path). The CAS itself
+// (xet/cas-routes.ts) lives under `/xet/{instance}` of this origin.
+import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
-import { ApiError } from "./api-error.js";
-import { baseUrl } from "./repo-url.js";
+import { casUrl, registerCas } from "../xet/cas-routes.js";
+import { issueXetToken, type XetScope } from "../xet/tokens.js";
+import { ApiError, RevisionNotFoundError } from "./api-error.js";
+import { readableRepo } from "./repo-access.js";
+import { apiRepoUrl, revisionAndPath } from "./repo-url.js";
+import { truthy } from "./request-body.js";
+import { writableBySignedIn } from "./write-access.js";
 
-export const XET_UNSUPPORTED =
-  "This Hubkit server does not support Xet storage. Set HF_HUB_DISABLE_XET=1 in the environment and retry: large files are then uploaded through Git LFS.";
-
-const EXPLAINING_PATH = "/api/xet-is-not-supported/set-HF_HUB_DISABLE_XET=1-and-retry";
-
-export function register(app: Hono<HubEnv>, _ctx: HubContext): void {
-  for (const token of ["xet-write-token", "xet-read-token"])
-    app.get(`/api/:segment/:ns/:name/${token}/*`, (c) =>
-      c.json({ error: XET_UNSUPPORTED }, 307, {
-        Location: `${baseUrl(c)}${EXPLAINING_PATH}`,
-        "X-Error-Message": XET_UNSUPPORTED,
-      }),
-    );
-  app.get(EXPLAINING_PATH, () => {
-    throw new ApiError(400, XET_UNSUPPORTED);
+export function register(app: Hono<HubEnv>, ctx: HubContext): void {
+  const xet = ctx.xet;
+  if (xet === undefined) return;
+  const tokenRoute = (scope: XetScope) => async (c: Context<HubEnv>) => {
+    const url = apiRepoUrl(c);
+    if (url === undefined) return c.notFound();
+    const ref = scope === "write" ? await writableBySignedIn(ctx, c, url.ref) : await readableRepo(ctx, c, url.ref);
+    const { revision } = revisionAndPath(url.rest);
+    // `None` + create_pr: an upload for a pull request the commit will open (refused there until PRs exist).
+    const forPullRequest = scope === "write" && revision === "None" && truthy(c.req.query("create_pr"));
+    if (!forPullRequest && (await ctx.storage.resolveRevision(ref, revision)) === undefined)
+      throw new RevisionNotFoundError(revision);
+    const { token, expires } = issueXetToken(xet.signer, ref, scope);
+    const cas = casUrl(c, xet);
+    return c.json({ accessToken: token, exp: expires, casUrl: cas }, 200, {
+      "X-Xet-Cas-Url": cas,
+      "X-Xet-Access-Token": token,
+      "X-Xet-Token-Expiration": String(expires),
+      "Cache-Control": "no-store",
+    });
+  };
+  app.get("/api/:segment/:ns/:name/xet-write-token/*", tokenRoute("write"));
+  app.get("/api/:segment/:ns/:name/xet-read-token/*", tokenRoute("read"));
+  app.get("/api/:segment/:ns/:name/xet-:other-token/*", () => {
+    throw new ApiError(404, "Unknown Xet token kind");
   });
+  registerCas(app, ctx, xet);
 }

@@ -10,6 +10,7 @@ import { boundedBody } from "../api/request-body.js";
 import { parseRange, streamResponse } from "../api/stream-response.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
+import { wholeObjectFile } from "../xet/bridged-store.js";
 import { LFS_MEDIA_TYPE, lfsError } from "./batch.js";
 import { FolderLargeFileStore } from "./folder-store.js";
 import { chunkFor, partCount } from "./multipart-plan.js";
@@ -129,7 +130,10 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
         range,
         open: (byteRange) => store.read(grant.oid, byteRange),
         // A folder-store object is a plain file: sent through reused buffers (api/send-file.ts says why).
-        ...(store instanceof FolderLargeFileStore ? { path: store.objectPath(grant.oid) } : {}),
+        // (A Xet-uploaded object has none: it is rebuilt from its xorbs as it streams, xet/bridged-store.ts.)
+        ...(wholeObjectFile(store, grant.oid) !== undefined
+          ? { path: wholeObjectFile(store, grant.oid) as string }
+          : {}),
       });
     }),
   );

@@ -4,6 +4,7 @@ import { AUTH_MIGRATIONS } from "../auth/schema.js";
 import { SESSION_MIGRATIONS } from "../auth/session-schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
+import { XET_MIGRATIONS } from "../xet/schema.js";
 import type { Db } from "./db.js";
 
 export interface Migration {
@@ -190,6 +191,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...SESSION_MIGRATIONS,
   ...STORAGE_MIGRATIONS,
   ...LFS_MIGRATIONS,
+  ...XET_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -1,0 +1,120 @@
+// Where xorb bytes live: a small object-store interface (put from a stream, ranged read, exists, delete) so that an
+// S3-compatible store can replace the folder later, and the folder implementation: `<root>/xorbs/ab/<hash>`,
+// written through `<root>/tmp/<random>` (fsynced, then renamed into place, then the folder fsynced), so an object
+// appears whole or not at all and a crash leaves only tmp files, removed at the next start.
+import { randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Readable } from "node:stream";
+import { XET_HASH_HEX } from "./hash.js";
+
+export interface PendingObject {
+  write(bytes: Uint8Array): Promise<void>;
+  /** Makes the written bytes the object `key`; false when it was already there (the new bytes are dropped). */
+  commit(key: string): Promise<boolean>;
+  abort(): Promise<void>;
+}
+
+export interface XetObjectStore {
+  begin(): Promise<PendingObject>;
+  exists(key: string): Promise<boolean>;
+  /** Bytes [start, end] (inclusive) of the object, streamed. */
+  read(key: string, start: number, end: number): Readable;
+  readBytes(key: string, start: number, length: number): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+export class FolderXetObjectStore implements XetObjectStore {
+  private readonly objects: string;
+  private readonly tmp: string;
+
+  constructor(readonly root: string) {
+    this.objects = join(root, "xorbs");
+    this.tmp = join(root, "tmp");
+  }
+
+  async open(): Promise<this> {
+    await mkdir(this.objects, { recursive: true });
+    await rm(this.tmp, { recursive: true, force: true });
+    await mkdir(this.tmp, { recursive: true });
+    return this;
+  }
+
+  path(key: string): string {
+    if (!XET_HASH_HEX.test(key)) throw new Error(`invalid xorb key ${key.slice(0, 80)}`);
+    return join(this.objects, key.slice(0, 2), key);
+  }
+
+  async begin(): Promise<PendingObject> {
+    const tmp = join(this.tmp, randomBytes(12).toString("hex"));
+    const file = await open(tmp, "wx");
+    let closed = false;
+    const close = async () => {
+      if (!closed) {
+        closed = true;
+        await file.close();
+      }
+    };
+    return {
+      write: async (bytes) => {
+        await file.write(bytes);
+      },
+      commit: async (key) => {
+        const target = this.path(key);
+        try {
+          if (await this.exists(key)) return false;
+          await file.sync();
+          await close();
+          await mkdir(dirname(target), { recursive: true });
+          await rename(tmp, target);
+          // The rename itself must survive a crash before the upload is acknowledged.
+          const folder = await open(dirname(target), "r");
+          await folder.sync().finally(() => folder.close());
+          return true;
+        } finally {
+          await close().catch(() => {});
+          await rm(tmp, { force: true });
+        }
+      },
+      abort: async () => {
+        await close().catch(() => {});
+        await rm(tmp, { force: true });
+      },
+    };
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.path(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  read(key: string, start: number, end: number): Readable {
+    return createReadStream(this.path(key), { start, end, highWaterMark: 1024 * 1024 });
+  }
+
+  async readBytes(key: string, start: number, length: number): Promise<Buffer> {
+    const file = await open(this.path(key), "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, start);
+      if (bytesRead !== length) throw new Error(`xorb ${key}: short read at ${start}`);
+      return buffer;
+    } finally {
+      await file.close();
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
+  }
+
+  /** Files left in tmp (tests: a crash must leave nothing else). */
+  async pending(): Promise<number> {
+    const { readdir } = await import("node:fs/promises");
+    return (await readdir(this.tmp).catch(() => [])).length;
+  }
+}
