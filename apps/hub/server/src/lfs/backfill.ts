@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { git } from "../repos/git-run.js";
 import { isValidRepoId, REPO_TYPES, type RepoRef } from "../repos/repo-ref.js";
 import type { RepoStorage } from "../repos/storage.js";
+import { runBounded } from "../store/db-repo-index.js";
 import type { ModelStore } from "../store/model-store.js";
 import { MAX_POINTER_BYTES, MIN_POINTER_BYTES, parseLfsPointer } from "./pointer.js";
 import type { LinkedObject, RepoObjectLinks } from "./repo-objects.js";
@@ -14,6 +15,7 @@ import { LFS_BACKFILL_META_KEY } from "./schema.js";
 import type { LargeFileStore } from "./store.js";
 
 const TIMEOUT_MS = 120_000;
+const CONCURRENCY = 4;
 /** rev-list output of one repository (about 1.5 M objects): a larger one is skipped with a log line. */
 const MAX_LISTING_BYTES = 64 * 1024 * 1024;
 
@@ -92,13 +94,13 @@ export async function backfillLinks(deps: {
   if ((await deps.store.getMeta(LFS_BACKFILL_META_KEY)) !== "pending") return undefined;
   let repositories = 0;
   let links = 0;
-  for (const ref of await repositoriesOnDisk(deps.storage)) {
+  const backfill = async (ref: RepoRef) => {
     let pointers: LinkedObject[];
     try {
       pointers = await pointersOf(deps.storage.gitDir(ref));
     } catch (error) {
       deps.log(`[hub] LFS links of ${ref.type} ${ref.id} not backfilled: ${String(error).slice(0, 300)}`);
-      continue;
+      return;
     }
     const present: LinkedObject[] = [];
     const seen = new Set<string>();
@@ -110,7 +112,12 @@ export async function backfillLinks(deps: {
     await deps.links.link(ref, present);
     repositories += 1;
     links += present.length;
-  }
+  };
+  // A few repositories at a time: each costs up to three short git processes.
+  await runBounded(
+    (await repositoriesOnDisk(deps.storage)).map((ref) => () => backfill(ref)),
+    CONCURRENCY,
+  );
   await deps.store.setMeta(LFS_BACKFILL_META_KEY, "done");
   if (links > 0) deps.log(`[hub] LFS objects linked to their repositories: ${links} links in ${repositories} repos`);
   return { repositories, links };
