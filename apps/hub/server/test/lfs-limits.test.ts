@@ -126,6 +126,35 @@ describe("multipart parts on disk", () => {
     expect(multipart().inFlight("alice")).toBe(0);
   });
 
+  it("answers hostile completions and tampered part URLs with 4xx, never 500", async () => {
+    const bytes = randomBytes(200_000);
+    const object = { oid: sha256(bytes), size: bytes.length };
+    const answer = await client.batch(hub.writeToken, "alice/parts", "upload", [object], ["basic", "multipart"]);
+    const href = answer.objects[0]?.actions?.upload?.href as string;
+    for (const body of [
+      "null",
+      "[]",
+      '{"parts":[null,1,"x"]}',
+      '{"parts":{"1":2}}',
+      "{",
+      '{"parts":[{"partNumber":1}]}',
+    ])
+      expect((await fetch(href, { method: "POST", body })).status).toBe(400);
+    const [part] = partUrls(answer.objects[0]);
+    const url = part as string;
+    // Another user's quota, another repository, another chunk size, an unknown type: not what was signed.
+    for (const [from, to] of [
+      ["user=alice", "user=bob"],
+      ["repo=alice%2Fparts", "repo=bob%2Fparts"],
+      ["chunk=", "chunk=9"],
+    ])
+      expect((await fetch(url.replace(from as string, to as string), { method: "PUT", body: "x" })).status).toBe(403);
+    expect((await fetch(url.replace("type=model", "type=bogus"), { method: "PUT", body: "x" })).status).toBe(404);
+    expect((await fetch(url.replace("/parts/1?", "/parts/0?"), { method: "PUT", body: "x" })).status).toBe(400);
+    expect((await fetch(url.replace("/parts/1?", "/parts/99?"), { method: "PUT", body: "x" })).status).toBe(400);
+    expect(multipart().inFlight("alice")).toBe(0);
+  });
+
   it("keeps one file per part however often it is sent again, counting its bytes once", async () => {
     const bytes = randomBytes(250_000);
     const object = { oid: sha256(bytes), size: bytes.length };

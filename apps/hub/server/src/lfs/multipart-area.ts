@@ -132,13 +132,15 @@ export class MultipartArea {
   async completedParts(
     grant: TransferGrant,
     count: number,
-    given: readonly { partNumber?: unknown; etag?: unknown }[],
+    given: readonly unknown[],
   ): Promise<{ file: string; etag: string; known?: string }[]> {
     if (given.length !== count) throw new ApiError(400, `Expected ${count} parts, got ${given.length}`);
     const dir = this.folderOf(grant);
     const upload = this.uploads.get(dir);
     const present = new Set(await readdir(dir).catch(() => [] as string[]));
-    return given.map((part, index) => {
+    return given.map((raw, index) => {
+      // Hostile bodies: a part that is not an object (null, a number) is simply a missing part.
+      const part: { partNumber?: unknown; etag?: unknown } = typeof raw === "object" && raw !== null ? raw : {};
       const etag = typeof part.etag === "string" ? part.etag.replace(/^W\//, "").replace(/"/g, "") : "";
       const known = upload?.parts.get(index + 1)?.etag;
       if (part.partNumber !== index + 1 || !present.has(String(index + 1)) || (known !== undefined && known !== etag))

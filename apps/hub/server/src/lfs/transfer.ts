@@ -177,7 +177,7 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
         if (error instanceof ApiError) throw error;
         throw new ApiError(400, "The completion request is not valid JSON");
       }
-      const given = Array.isArray(body?.parts) ? (body.parts as { partNumber?: unknown; etag?: unknown }[]) : [];
+      const given: unknown[] = Array.isArray(body?.parts) ? body.parts : [];
       const count = partCount(grant.size, chunkFor(grant.size, limits));
       const files = await parts.completedParts(grant, count, given);
       const total = await parts.partsSize(files);
