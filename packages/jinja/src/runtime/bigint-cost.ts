@@ -68,8 +68,10 @@ function mulUnits(aBits: number, bBits: number): number {
 }
 
 /** Steps per multiplication work unit (measured at 3-14 ns a unit) and per word of a linear operation (1-6 ns). */
-const MUL_STEPS = 0.2;
-const LINEAR_STEPS = 0.05;
+const MUL_STEPS = 0.3;
+/** Steps per unit of a division (the quotient's words times the divisor's, as a multiplication: 10-16 ns a unit). */
+const DIV_STEPS = 0.5;
+const LINEAR_STEPS = 0.1;
 /** Steps per (words^1.585) of a decimal conversion (BigInt → decimal measured at 30-60 ns, decimal → BigInt at 8-55). */
 const TO_DECIMAL_STEPS = 1;
 const FROM_DECIMAL_STEPS = 0.25;
@@ -107,7 +109,7 @@ export function chargeBigDiv(a: number | bigint, b: number | bigint, times = 1):
   const x = operand(bitsOfInt(a));
   const y = operand(bitsOfInt(b));
   const q = Math.max(WORD, x - y + WORD);
-  active.charge(times * (OP_STEPS + mulUnits(q, y) * MUL_STEPS + words(x) * LINEAR_STEPS));
+  active.charge(times * (OP_STEPS + mulUnits(q, y) * DIV_STEPS + words(x) * LINEAR_STEPS));
 }
 
 /**
@@ -130,10 +132,15 @@ export function chargeFromDecimal(digits: number): void {
   active.charge(OP_STEPS + words(digits * Math.log2(10)) ** 1.585 * FROM_DECIMAL_STEPS);
 }
 
-/** Before converting an int of `bits` to or from a power-of-two base (linear). */
-export function chargePow2Base(bits: number): void {
-  active.charge(OP_STEPS + words(bits) * POW2_BASE_STEPS);
+/**
+ * Before converting an int of `bits` to or from a power-of-two base of `digitBits` bits a digit (linear; binary
+ * makes 64 characters a word).
+ */
+export function chargePow2Base(bits: number, digitBits = 4): void {
+  active.charge(OP_STEPS + words(bits) * POW2_BASE_STEPS + bits / digitBits / DIGITS_PER_STEP);
 }
+/** Digits of a power-of-two base written or read for a step (~2 ns each). */
+const DIGITS_PER_STEP = 16;
 
 /**
  * Before parsing `digits` digits of a base that is neither 10 nor a power of two: `chunks` multiply-adds of

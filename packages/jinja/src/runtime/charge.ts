@@ -2,7 +2,7 @@
 // and count the result as built, so no builtin is "free" however big the value it is given.
 import { bitsOf, MAX_INT_BITS } from "./bigint-cost.js";
 import { active, CHARS_PER_STEP, checkSize, ITEM_WEIGHT } from "./limits.js";
-import { dictSize, isDict, Markup } from "./values.js";
+import { dictSizeBound, isDict, Markup } from "./values.js";
 
 /**
  * The size of a builtin's input, in characters: a string's length, a list's items at their weight, a big int's
@@ -68,8 +68,8 @@ const FILTER_ITEM_STEPS: ReadonlyMap<string, number> = new Map([
   ["groupby", 12],
   ["join", 1],
   ["sum", 0.75],
-  ["max", 0.5],
-  ["min", 0.5],
+  ["max", 1.5],
+  ["min", 1.5],
   ["map", 1],
   ["select", 1],
   ["reject", 1],
@@ -86,6 +86,6 @@ export function filterItemSteps(name: string): number {
 
 /** Charges `perItem` steps for each item of a builtin's input whose size is known up front (list, tuple, dict). */
 export function chargeItems(v: unknown, perItem: number): void {
-  const n = Array.isArray(v) ? v.length : isDict(v) ? dictSize(v) : 0;
+  const n = Array.isArray(v) ? v.length : isDict(v) ? dictSizeBound(v) : 0;
   if (n > 0) active.charge(n * perItem);
 }

@@ -4,12 +4,11 @@ import { getItem } from "./access.js";
 import { chargeFromDecimal, chargeGenericBase, chargePow2Base } from "./bigint-cost.js";
 import { pyFixed } from "./format.js";
 import { active, checkSize, checkSplit } from "./limits.js";
-import { chargeSort, pySort } from "./sort.js";
+import { chargeSort, pySortByKey } from "./sort.js";
 import { asciiDigits, pySplitlines } from "./strings.js";
 import {
   codePoints,
   dictEntries,
-  hasSurrogates,
   isDict,
   isFloat,
   isNumber,
@@ -56,8 +55,17 @@ export function attrGetter(attribute: unknown, postprocess?: (v: unknown) => unk
   };
 }
 
-export const lowerIfStr = (v: unknown): unknown =>
-  typeof v === "string" ? v.toLowerCase() : v instanceof Markup ? v.s.toLowerCase() : v;
+/**
+ * The case-insensitive key of sort, dictsort, unique, groupby, min and max: a new string per item, charged by its
+ * length (1-5 ns a character), which the per-item price of those filters does not see.
+ */
+export function lowerIfStr(v: unknown): unknown {
+  const s = typeof v === "string" ? v : v instanceof Markup ? v.s : null;
+  if (s === null) return v;
+  if (s.length >= LOWERED_PER_STEP) active.charge(s.length / LOWERED_PER_STEP);
+  return s.toLowerCase();
+}
+const LOWERED_PER_STEP = 8;
 
 export function sortKeyFn(caseSensitive: unknown, attribute: unknown): (v: unknown) => unknown {
   const post = truthy(caseSensitive) ? undefined : lowerIfStr;
@@ -69,48 +77,14 @@ export function sortKeyFn(caseSensitive: unknown, attribute: unknown): (v: unkno
   return (v) => tuple(getters.map((g) => g(v)));
 }
 
-type Keyed = readonly [unknown, unknown];
-const keyLess = (a: Keyed, b: Keyed): boolean => pyCompare(a[0], b[0], "lt") < 0;
-/** The same order as `keyLess` in one comparison (Python's ordering is antisymmetric; NaN compares as equal). */
-function keyOrder(a: Keyed, b: Keyed): number {
-  const c = pyCompare(a[0], b[0], "lt");
-  return c < 0 ? -1 : c > 0 ? 1 : 0;
-}
-
-/** Native `<` on keys that are all plain numbers, or all strings without surrogates (where UTF-16 order is Python's). */
-function nativeOrder(a: Keyed, b: Keyed): number {
-  const x = a[0] as number | string;
-  const y = b[0] as number | string;
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /**
- * The three-way comparison for a big sort: native when every key is a plain number or every key a string without
- * surrogates (Python's order exactly, and no mixed-type error possible), `pyCompare` otherwise. A shuffled 100,000
- * item list of numbers or short strings sorts in a third of the time.
+ * sorted(items, key=key, reverse=reverse); the comparisons are charged before the keys are computed (or by the
+ * caller, before it built `items`).
  */
-function orderOf(keyed: Keyed[]): (a: Keyed, b: Keyed) => number {
-  if (keyed.length < 64) return keyOrder; // the small-list path uses `keyLess` (Python's own comparisons)
-  const first = typeof keyed[0][0];
-  if (first !== "number" && first !== "string") return keyOrder;
-  for (const [k] of keyed) {
-    if (typeof k !== first) return keyOrder;
-    if (first === "string" && hasSurrogates(k as string)) return keyOrder;
-  }
-  return nativeOrder;
-}
-
-/**
- * Extra steps per comparison (n·log2 n of them) when the keys need `pyCompare` (mixed types, tuples, surrogates):
- * 100-600 ns each, where the native order costs 30-50.
- */
-const GENERIC_COMPARISON_STEPS = 1.25;
-
-export function pySorted(items: unknown[], key: (v: unknown) => unknown, reverse: boolean): unknown[] {
+export function pySorted(items: unknown[], key: (v: unknown) => unknown, reverse: boolean, charged = false): unknown[] {
+  if (!charged) chargeSort(items.length);
   const keyed = items.map((v) => [key(v), v] as const);
-  const order = orderOf(keyed);
-  if (order !== nativeOrder) chargeSort(keyed.length, GENERIC_COMPARISON_STEPS);
-  return pySort(keyed, keyLess, reverse, order).map((x) => x[1]);
+  return pySortByKey(keyed, reverse, true).map((x) => x[1]);
 }
 
 const BIGINT_PREFIX: Record<number, string> = { 2: "0b", 8: "0o", 16: "0x" };
@@ -164,11 +138,11 @@ const CHUNK: number[] = Array.from({ length: 37 }, (_, b) => (b < 2 ? 1 : Math.f
 function parseDigits(body: string, base: number): bigint | null {
   const prefix = BIGINT_PREFIX[base];
   if (prefix !== undefined) {
-    chargePow2Base(body.length * Math.log2(base));
+    chargePow2Base(body.length * Math.log2(base), Math.log2(base));
     return BigInt(prefix + body);
   }
   if (base === 4 || base === 32) {
-    chargePow2Base(body.length * Math.log2(base));
+    chargePow2Base(body.length * Math.log2(base), Math.log2(base));
     return BigInt(hexLiteral(body, base === 4 ? 2 : 5));
   }
   if (body.length > 4300) return null; // ValueError in Python: the caller falls back to float(), as Jinja2 does
@@ -257,9 +231,9 @@ function intLiteral(s: string, base: number): IntLiteral | null {
 
 /**
  * Steps per character of text `int()` and `float()` read before they can decide (a digit test, a strip, a scan for
- * underscores, the syntax check, the copy without underscores: ~10 ns a character together, at ~60 ns a step).
+ * underscores, the syntax check, the copy without underscores: ~10 ns a character together, twice that under load).
  */
-const PARSE_STEPS_PER_CHAR = 1 / 6;
+const PARSE_STEPS_PER_CHAR = 1 / 3;
 
 /** Charges the scans of a text about to be parsed as a number (short texts are free: one step covers them). */
 function chargeParse(length: number): void {

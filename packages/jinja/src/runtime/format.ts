@@ -176,7 +176,7 @@ export function printfFormat(fmt: string, args: unknown): string {
         if (isFloat(value)) throw typeError(`%${conv} format: an integer is required, not float`);
         const n = toIntForFormat(value, conv);
         const neg = n < 0;
-        if (typeof n === "bigint") chargePow2Base(bitsOf(n));
+        if (typeof n === "bigint") chargePow2Base(bitsOf(n), conv === "o" ? 3 : 4);
         let digits = (neg ? -BigInt(n) : BigInt(n)).toString(conv === "o" ? 8 : 16);
         if (conv === "X") digits = digits.toUpperCase();
         if (flags.includes("#")) digits = (conv === "o" ? "0o" : conv === "x" ? "0x" : "0X") + digits;
@@ -292,7 +292,7 @@ export function formatValue(value: unknown, spec: string): string {
       case "X":
       case "o":
       case "b":
-        if (big !== null) chargePow2Base(bitsOf(big));
+        if (big !== null) chargePow2Base(bitsOf(big), t === "o" ? 3 : t === "b" ? 1 : 4);
         digits = (big ?? Math.trunc(ax)).toString(t === "o" ? 8 : t === "b" ? 2 : 16);
         if (t === "X") digits = digits.toUpperCase();
         if (s.alt) digits = `0${t === "X" ? "X" : t}${digits}`;

@@ -1,10 +1,11 @@
 // Python json.dumps (the chat-template `tojson`) and parseJSON, which keeps what JSON.parse loses.
 import { typeError } from "../errors.js";
 import { active, chargeNode, checkCap, checkSize } from "./limits.js";
-import { pySort } from "./sort.js";
+import { chargeSort, pySortByKey } from "./sort.js";
 import {
   bigStr,
   dictEntries,
+  dictSizeBound,
   floatRepr,
   fromHost,
   intStr,
@@ -172,8 +173,11 @@ class JsonEncoder {
       }
       out = out === "" ? "{}" : out + (ind === null ? "}" : `${this.nl(level)}}`);
     } else {
+      // the entries and their sort are charged before a host object's 100,000 entries are read
+      const n = dictSizeBound(v as Map<unknown, unknown>);
+      active.charge(n * JSON_ENTRY_STEPS);
+      if (o.sortKeys) chargeSort(n);
       let entries = dictEntries(v as Map<unknown, unknown>);
-      active.charge(entries.length * JSON_ENTRY_STEPS);
       if (o.sortKeys) entries = sortEntries(entries);
       if (entries.length === 0) out = "{}";
       else {
@@ -200,7 +204,7 @@ export function dumps(value: unknown, o: DumpOptions): string {
 
 function sortEntries(entries: [unknown, unknown][]): [unknown, unknown][] {
   // json.dumps sorts the items by key with Python's `<`
-  return pySort(entries, (a, b) => pyCompare(a[0], b[0], "lt") < 0);
+  return pySortByKey(entries, false, true);
 }
 
 // ---------------------------------------------------------------- parseJSON

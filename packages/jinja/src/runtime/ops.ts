@@ -208,9 +208,11 @@ export function floordiv(a: unknown, b: unknown): unknown {
   if (!fl && (needsBig(a) || needsBig(b))) {
     const x = toBig(a);
     const yy = toBig(b);
-    chargeBigDiv(x, yy, 2); // the quotient, then the remainder that decides the rounding
+    const signs = x < 0n !== yy < 0n;
+    // the quotient, and with opposite signs the remainder that decides the rounding toward -infinity
+    chargeBigDiv(x, yy, signs ? 2 : 1);
     let q = x / yy;
-    if (x % yy !== 0n && x < 0n !== yy < 0n) q -= 1n;
+    if (signs && x % yy !== 0n) q -= 1n;
     return fromBig(q);
   }
   const r = Math.floor(numVal(a) / y);
@@ -262,7 +264,12 @@ export function pow(a: unknown, b: unknown): unknown {
   // the result's length from the base's bit length (a bigint base is Infinity as a double), refused or charged
   // before V8 squares its way there
   const baseBits = base === 0n || base === 1n || base === -1n ? 0 : Math.max(1, log2Abs(base));
-  const resultBits = y * baseBits;
+  let resultBits = y * baseBits;
+  // the bit length of a base beyond 2^1000 is known within a factor √2: measured exactly (a linear conversion,
+  // small beside the power) only when that decides whether the result fits the cap
+  if (resultBits > MAX_INT_BITS && resultBits / Math.SQRT2 <= MAX_INT_BITS + y) {
+    resultBits = y * ((base < 0n ? -base : base).toString(16).length * 4);
+  }
   if (resultBits > MAX_INT_BITS) checkSize(Number.POSITIVE_INFINITY);
   chargeBigPow(resultBits);
   return fromBig(base ** toBig(b));

@@ -3,6 +3,7 @@
 // raise) or a harmless output. `expect` narrows that where the outcome is known: the reproductions of issue 14
 // state exactly what Jinja2 does (a quick result) or that our limits must stop them.
 import type { TemplateOptions } from "../../src/index.js";
+import { BUDGET_CASES } from "./budget-cases.js";
 
 export type Expectation =
   | "clean" // a TemplateError of any kind, or an output
@@ -569,4 +570,4 @@ const ALL: HostileCase[] = [
   },
 ];
 
-export const CORPUS: HostileCase[] = ALL;
+export const CORPUS: HostileCase[] = [...ALL, ...BUDGET_CASES];
