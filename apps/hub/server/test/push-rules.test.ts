@@ -123,6 +123,23 @@ it("holds push and API to the same message limit: at it accepted, one byte over 
   expect(performance.now() - listedAt).toBeLessThan(2000);
 }, 120_000);
 
+it("holds tag messages to the same limit over the API and git push", async () => {
+  const over = "m".repeat(MAX_MESSAGE_BYTES);
+  const byApi = await api("/tag/main", { method: "POST", body: JSON.stringify({ tag: "long", message: over }) });
+  // Refused by the tag route's 64 KiB body cap before the message rule is even reached.
+  expect([413, 422]).toContain(byApi.status);
+  expect(
+    (await api("/tag/main", { method: "POST", body: JSON.stringify({ tag: "short", message: "ok" }) })).status,
+  ).toBe(200);
+  const person = "Fuzz <fuzz@example.com> 1700000000 +0000";
+  const tag = (message: string) =>
+    raw.write("tag", Buffer.from(`object ${main}\ntype commit\ntag t\ntagger ${person}\n\n${message}\n`));
+  const refused = await push(`${tag(over)}:refs/tags/long`);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stderr).toContain(`The commit message is ${MAX_MESSAGE_BYTES + 1} bytes long`);
+  expect((await push(`${tag("fine")}:refs/tags/fine`)).code).toBe(0);
+}, 60_000);
+
 it("pushes only refs the API can address, never deletes the default branch, takes no submodules", async () => {
   const commit = raw.commit(raw.treeWithPath("ok.txt", Buffer.from("ok")), "ok\n", [main]);
   for (const ref of ["refs/heads/caf\u00e9", "refs/pull/1/head", "refs/heads/refs/x", "refs/meta/config"]) {

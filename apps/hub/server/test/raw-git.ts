@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 
-export type ObjectType = "blob" | "tree" | "commit";
+export type ObjectType = "blob" | "tree" | "commit" | "tag";
 
 export class RawRepo {
   constructor(

@@ -12,7 +12,7 @@ import { lfsAttributeLine, lfsPatterns } from "../lfs/attributes.js";
 import { lfsPointer, MAX_POINTER_BYTES } from "../lfs/pointer.js";
 import { CatFilePool } from "./cat-file-pool.js";
 import type { BatchCommand, JobLimits } from "./cat-file-process.js";
-import { commitMessage, MAX_MESSAGE_BYTES } from "./commit-message.js";
+import { commitMessage, MAX_MESSAGE_BYTES, messageTooLong } from "./commit-message.js";
 import { defaultGitattributes } from "./default-gitattributes.js";
 import { streamGitBlob } from "./git-blob-stream.js";
 import { type GitRunOptions, git, runGit } from "./git-run.js";
@@ -519,7 +519,10 @@ export class GitStorage implements RepoStorage {
     const tag = checkedTagName(name);
     let target = commit;
     if (message !== undefined && message !== "") {
-      const tagObject = `object ${commit}\ntype commit\ntag ${tag}\ntagger ${identityLine("system")}\n\n${message.slice(0, MAX_MESSAGE_BYTES)}\n`;
+      // The commit message limit (commit-message.ts), as a push of a tag is held to it.
+      const bytes = Buffer.byteLength(message) + 1;
+      if (bytes > MAX_MESSAGE_BYTES) throw new ApiError(422, messageTooLong(bytes));
+      const tagObject = `object ${commit}\ntype commit\ntag ${tag}\ntagger ${identityLine("system")}\n\n${message}\n`;
       target = (await this.run(ref, ["mktag"], tagObject)).toString().trim();
     }
     const created = await this.tryRun(ref, ["update-ref", `refs/tags/${tag}`, target, ZERO_OID]);
