@@ -160,6 +160,11 @@ describe("private repositories", () => {
     const deletion = (name: string) =>
       call("DELETE", "/api/repos/delete", tokens.bobWrite, { name, organization: "acme" });
     expect(await answer(await deletion("secret"))).toEqual(await answer(await deletion("no-such-repo")));
+    // The old read-only route's spelling (issue 17: it served any private repo); access-legacy.test.ts has the rest.
+    const legacy = async (name: string, token?: string) =>
+      answer(await call("GET", `/api/models/acme%2F${name}?expand[]=siblings&expand[]=cardData`, token));
+    for (const token of [undefined, tokens.bobRead, tokens.bobWrite])
+      expect(await legacy("secret", token)).toEqual(await legacy("no-such-repo", token));
   });
 
   test("not listed for others; listed and readable for members of the owning organization", async () => {
