@@ -1,5 +1,5 @@
 // `GET /api/{type}s/{id}/tree/{rev}[/{path}]` and `POST …/paths-info/{rev}` (hub-api.md §2.3, §2.4): tree entries
-// with LFS facts and, on request, each entry's last commit. Never `xetHash`.
+// with LFS facts, `xetHash` for files stored through Xet and, on request, each entry's last commit.
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
@@ -22,6 +22,7 @@ interface TreeItem {
   size: number;
   path: string;
   lfs?: { oid: string; size: number; pointerSize: number };
+  xetHash?: string;
   lastCommit?: { id: string; title: string; date: string };
 }
 
@@ -39,14 +40,21 @@ async function items(
         entries.map((entry) => entry.path),
       )
     : new Map();
+  // Files stored through Xet carry their Xet hash (snapshot_download then skips a HEAD per file).
+  const xetHashes =
+    ctx.xet !== undefined
+      ? await ctx.xet.index.xetHashes(entries.flatMap((entry) => (entry.lfs !== undefined ? [entry.lfs.oid] : [])))
+      : new Map<string, string>();
   return entries.map((entry) => {
     const summary = last.get(entry.path);
+    const xetHash = entry.lfs !== undefined ? xetHashes.get(entry.lfs.oid) : undefined;
     return {
       type: entry.type,
       oid: entry.oid,
       size: entry.size,
       path: entry.path,
       ...(entry.lfs !== undefined ? { lfs: entry.lfs } : {}),
+      ...(xetHash !== undefined ? { xetHash } : {}),
       ...(summary !== undefined ? { lastCommit: { id: summary.id, title: summary.title, date: summary.date } } : {}),
     };
   });

@@ -99,6 +99,7 @@ export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService)
     const ref = await authorize(c, "read");
     if (!PREFIXES.has(c.req.param("prefix"))) throw new ApiError(400, "Unknown prefix");
     const chunk = hashParam(c.req.param("hash"), "chunk hash");
+    xet.counters.dedupQueries++;
     const xorb = await xet.index.dedupXorb(chunk);
     // Only xorbs this repository holds, or that a public repository holds: no answer reveals private data.
     if (xorb === undefined || !(await xorbVisible(ctx, xet, ref, xorb))) return c.json({ error: "Not found" }, 404);
@@ -125,6 +126,7 @@ export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService)
         if (match[2] !== "") end = Math.min(end, Number(match[2]));
         if (end < start) throw new ApiError(400, "Invalid Range header");
       } else if (file.size === 0) return c.json({ error: "Empty file" }, 416);
+      xet.counters.reconstructions++;
       const plan = await planRange(xet.index, file, start, end).catch(asClientError);
       const root = `${baseUrl(c)}/xet/${xet.instance}`;
       const url = (xorb: string, from: number, to: number) =>
@@ -197,6 +199,7 @@ export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService)
     if (asked === "unsatisfiable") return c.body(null, 416, { "Content-Range": `bytes */${total}` });
     const range = asked ?? { start: from, end: to };
     if (range.start < from || range.end > to) throw new ApiError(416, "Range outside the signed range");
+    xet.counters.rangeBytesServed += range.end - range.start + 1;
     const { Readable } = await import("node:stream");
     const body = Readable.toWeb(xet.objects.read(xorb, range.start, range.end)) as ReadableStream;
     return c.body(body, 206, {

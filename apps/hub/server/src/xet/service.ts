@@ -26,7 +26,30 @@ function fail(message: string): never {
   throw new XetValidationError(message);
 }
 
+/** What the CAS received and served since start (tests and the benchmark read these). */
+export interface XetCounters {
+  xorbsReceived: number;
+  xorbBytesReceived: number;
+  shards: number;
+  reconstructions: number;
+  dedupQueries: number;
+  rangeBytesServed: number;
+  lz4Chunks: number;
+  bg4Chunks: number;
+}
+
 export class XetService {
+  readonly counters: XetCounters = {
+    xorbsReceived: 0,
+    xorbBytesReceived: 0,
+    shards: 0,
+    reconstructions: 0,
+    dedupQueries: 0,
+    rangeBytesServed: 0,
+    lz4Chunks: 0,
+    bg4Chunks: 0,
+  };
+
   private constructor(
     readonly index: XetIndex,
     readonly objects: FolderXetObjectStore,
@@ -56,6 +79,10 @@ export class XetService {
     try {
       for await (const piece of body) for (const record of reader.push(piece)) await pending.write(record);
       verified = reader.finish();
+      this.counters.xorbsReceived++;
+      this.counters.xorbBytesReceived += reader.chunkAreaLength;
+      this.counters.lz4Chunks += reader.compressed.lz4;
+      this.counters.bg4Chunks += reader.compressed.bg4;
       if (verified.hash !== hash) fail(`xorb hash mismatch: the body hashes to ${verified.hash}`);
       await pending.commit(hash);
     } catch (error) {
@@ -76,6 +103,7 @@ export class XetService {
   /** Checks a shard against the stored xorbs (§3.7), records its files and links them to `ref`. */
   async putShard(ref: RepoRef, bytes: Buffer): Promise<void> {
     const shard = parseShard(bytes);
+    this.counters.shards++;
     const xorbs = new Map<string, StoredXorb>();
     const stored = async (hash: string): Promise<StoredXorb> => {
       let xorb = xorbs.get(hash);

@@ -166,7 +166,10 @@ export function writeShard(shard: ParsedShard, options: ShardWriteOptions): Buff
     const verified = file.segments.every((segment) => segment.verification !== undefined);
     const entry = Buffer.alloc(ENTRY);
     rawOf(file.fileHash).copy(entry, 0);
-    entry.writeUInt32LE((verified ? FLAG_VERIFICATION : 0) | (file.sha256 !== undefined ? FLAG_METADATA_EXT : 0), 32);
+    entry.writeUInt32LE(
+      ((verified ? FLAG_VERIFICATION : 0) | (file.sha256 !== undefined ? FLAG_METADATA_EXT : 0)) >>> 0,
+      32,
+    );
     entry.writeUInt32LE(file.segments.length, 36);
     parts.push(entry);
     for (const segment of file.segments) {

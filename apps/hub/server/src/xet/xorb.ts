@@ -67,6 +67,8 @@ export function parseRecordHeader(bytes: Uint8Array, offset: number): { stored: 
  */
 export class XorbReader {
   readonly chunks: XorbChunk[] = [];
+  /** Chunks stored LZ4-framed (scheme 1) and byte-grouped (scheme 2). */
+  readonly compressed = { lz4: 0, bg4: 0 };
   private pending: Buffer = Buffer.alloc(0);
   private areaLength = 0;
   private footerBytes = -1;
@@ -99,6 +101,8 @@ export class XorbReader {
       if (this.chunks.length >= MAX_XORB_CHUNKS) fail(`more than ${MAX_XORB_CHUNKS} chunks in one xorb`);
       const record = this.pending.subarray(pos, recordEnd);
       const data = decodeChunk(header.scheme, record.subarray(8), header.size);
+      if (header.scheme === 1) this.compressed.lz4++;
+      if (header.scheme === 2) this.compressed.bg4++;
       const start = this.areaLength;
       this.areaLength += record.length;
       if (this.areaLength > MAX_XORB_CHUNK_AREA) fail("xorb larger than 64 MiB");
