@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ConfigError, HUB_DIR, loadConfig } from "../src/config.js";
+import { PYTHON_CLIENTS, runPython } from "./auth-harness.js";
 import { startTestHub, type TestHub } from "./hub-harness.js";
 import { rawRequest } from "./raw-http.js";
 import { run } from "./run-command.js";
@@ -103,6 +104,24 @@ describe("the URLs the hub hands out", () => {
       for (const url of urls) expect(url.startsWith(`http://${host.toLowerCase()}/`), url).toBe(true);
     }
   });
+
+  for (const version of PYTHON_CLIENTS)
+    test(`huggingface_hub ${version} with HF_ENDPOINT=http://localhost:<port>: create_repo and upload_file parse the urls`, async () => {
+      const name = `local-${version.replaceAll(".", "-")}`;
+      const code = [
+        "from huggingface_hub import HfApi",
+        "api = HfApi()",
+        `url = api.create_repo("${name}")`,
+        `again = api.create_repo("${name}", exist_ok=True)`,
+        `info = api.upload_file(path_or_fileobj=b"hello", path_in_repo="hello.txt", repo_id="alice/${name}")`,
+        "print(url.repo_id, again.repo_id, str(url), getattr(info, 'commit_url', str(info)))",
+      ].join("\n");
+      const endpoint = `http://localhost:${portOf(plain)}`;
+      const result = await runPython(version, endpoint, plain.writeToken, code);
+      expect(result.stderr).not.toMatch(/Traceback/);
+      expect(result.stdout).toContain(`alice/${name} alice/${name} ${endpoint}/alice/${name}`);
+      expect(result.stdout).toContain(`${endpoint}/alice/${name}/commit/`);
+    }, 120_000);
 
   test("HUBKIT_PUBLIC_URL: every URL is the configured one, whatever Host says", async () => {
     const cases: Record<string, string>[] = [
