@@ -278,10 +278,13 @@ describe("LFS batch API", () => {
     expect(await raw.text()).toBe(`version https://git-lfs.github.com/spec/v1\noid sha256:${oid}\nsize 150000\n`);
   });
 
-  it("answers xet token requests with a message naming HF_HUB_DISABLE_XET=1", async () => {
+  it("answers xet token requests with a CAS token in both forms (JSON and X-Xet-* headers)", async () => {
     const response = await fetch(api("/xet-write-token/main"), { headers: auth() });
-    expect(response.status).toBe(400);
-    expect(response.url).toContain("HF_HUB_DISABLE_XET=1");
-    expect(((await response.json()) as { error: string }).error).toContain("HF_HUB_DISABLE_XET=1");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { accessToken: string; exp: number; casUrl: string };
+    expect(body.casUrl).toMatch(new RegExp(`^${hub.url}/xet/[0-9a-f]+$`));
+    expect(response.headers.get("x-xet-access-token")).toBe(body.accessToken);
+    expect(response.headers.get("x-xet-cas-url")).toBe(body.casUrl);
+    expect(Number(response.headers.get("x-xet-token-expiration"))).toBe(body.exp);
   });
 });
