@@ -4,7 +4,7 @@
 // the session cookie is `__Host-` over https; a short HUBKIT_SECRET refuses to start; space apps get no modals.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ConfigError, HUB_DIR, loadConfig } from "../src/config.js";
@@ -98,8 +98,9 @@ describe("the URLs the hub hands out", () => {
     }
   });
 
-  test("a client on localhost or 127.0.0.1 gets its own endpoint back (the Python client requires it)", async () => {
-    for (const host of [`localhost:${portOf(plain)}`, `127.0.0.1:${portOf(plain)}`, `LOCALHOST:${portOf(plain)}`]) {
+  test("a client on localhost, 127.0.0.1 or the machine's name gets its own endpoint back (the Python client requires it)", async () => {
+    const port = portOf(plain);
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`, `${hostname()}:${port}`]) {
       const urls = await handedOut(plain, { Host: host });
       for (const url of urls) expect(url.startsWith(`http://${host.toLowerCase()}/`), url).toBe(true);
     }

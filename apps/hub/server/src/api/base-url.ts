@@ -5,10 +5,12 @@
 //   2. Else HUBKIT_TRUST_PROXY=1 → X-Forwarded-Proto / X-Forwarded-Host (else Host), syntax-checked: a proxy in
 //      front sets them. Without it those headers are the client's and are ignored.
 //   3. Else the Host header only when it names this server: the address the connection arrived on (the listening
-//      address; for 0.0.0.0 the interface the client reached) or, on a loopback connection, `localhost` /
-//      `127.0.0.1` / `[::1]` — with the listening port. Anything else → that arrival address.
+//      address; for 0.0.0.0 the interface the client reached), the machine's own host name, or, on a loopback
+//      connection, `localhost` / `127.0.0.1` / `[::1]` — with the listening port. Anything else → that arrival
+//      address.
 // The answer is computed once per request by app.ts's middleware (rememberBaseUrl) and read with requestBaseUrl.
 import type { IncomingMessage } from "node:http";
+import { hostname } from "node:os";
 import type { Context } from "hono";
 
 export interface PublicUrlPolicy {
@@ -24,6 +26,8 @@ export const DEFAULT_URL_POLICY: PublicUrlPolicy = { trustProxy: false };
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*\.?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 const LOOPBACK_NAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** The machine's own name (what `http://<machine>:5300` sends as Host). */
+const MACHINE_NAME = hostname().toLowerCase();
 
 interface Endpoint {
   /** Lower-case host name (IPv6 bracketed). */
@@ -84,7 +88,7 @@ export function computeBaseUrl(c: Context, policy: PublicUrlPolicy): string {
   const own =
     asked !== undefined &&
     asked.port === local.port &&
-    (asked.name === local.name || (conn.loopback && LOOPBACK_NAMES.has(asked.name)));
+    (asked.name === local.name || asked.name === MACHINE_NAME || (conn.loopback && LOOPBACK_NAMES.has(asked.name)));
   return format(conn.scheme, own ? asked : local);
 }
 
