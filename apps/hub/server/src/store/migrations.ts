@@ -2,6 +2,7 @@
 // hub_schema_migrations. Never edit a migration that has shipped: add a new one.
 import { AUTH_MIGRATIONS } from "../auth/schema.js";
 import { SESSION_MIGRATIONS } from "../auth/session-schema.js";
+import { COMMUNITY_MIGRATIONS } from "../community/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import { XET_MIGRATIONS } from "../xet/schema.js";
@@ -192,6 +193,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...STORAGE_MIGRATIONS,
   ...LFS_MIGRATIONS,
   ...XET_MIGRATIONS,
+  ...COMMUNITY_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {
