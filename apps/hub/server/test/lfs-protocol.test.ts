@@ -182,7 +182,7 @@ describe("reads", () => {
 });
 
 describe("LFS batch API", () => {
-  it("never offers xet; refuses anonymous uploads with an LFS 401; answers locks/verify with 501", async () => {
+  it("picks xet for uploads when offered, basic otherwise; refuses anonymous uploads with an LFS 401; locks 501", async () => {
     const object = { oid: "b".repeat(64), size: 10 };
     const anonymous = await batch({ operation: "upload", transfers: ["basic", "xet"], objects: [object] }, {});
     expect(anonymous.status).toBe(401);
@@ -191,8 +191,16 @@ describe("LFS batch API", () => {
       await batch({ operation: "upload", transfers: ["xet", "basic"], objects: [object] })
     ).json()) as {
       transfer: string;
+      objects: { actions: { upload: { href: string; header: Record<string, string> } } }[];
     };
-    expect(answer.transfer).toBe("basic");
+    // (Was "never xet": wrong by design since the hub runs its own Xet CAS, issue 18.)
+    expect(answer.transfer).toBe("xet");
+    expect(answer.objects[0]?.actions.upload.href).toMatch(/\/api\/models\/alice\/proto\/xet-write-token\/main$/);
+    expect(answer.objects[0]?.actions.upload.header["X-Xet-Access-Token"]).toBeTruthy();
+    const basic = (await (await batch({ operation: "upload", transfers: ["basic"], objects: [object] })).json()) as {
+      transfer: string;
+    };
+    expect(basic.transfer).toBe("basic");
     const locks = await fetch(`${hub.url}/alice/proto.git/info/lfs/locks/verify`, { method: "POST", headers: auth() });
     expect(locks.status).toBe(501);
   });

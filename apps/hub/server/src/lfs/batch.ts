@@ -1,5 +1,5 @@
 // The LFS batch API, `POST /{repo}.git/info/lfs/objects/batch` (hub-api.md §4.5, §6): Bearer or Basic auth,
-// always the `basic` transfer (never xet), self-authorising signed hrefs for uploads (the HTTP clients PUT without
+// the `basic` transfer (or `xet` for uploads when the client offers it: xet/batch-xet.ts), self-authorising signed hrefs for uploads (the HTTP clients PUT without
 // credentials), the hub's multipart layout for large objects when the client offers `multipart`, and download
 // actions for git-lfs. Errors use the LFS media type and `message`, with `LFS-Authenticate` on a 401.
 // Objects are per repository (lfs/repo-objects.ts): a download href only for an object linked to this repository,
@@ -14,6 +14,7 @@ import { writableBySignedIn } from "../api/write-access.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
+import { xetUploadAction } from "../xet/batch-xet.js";
 import { FolderLargeFileStore } from "./folder-store.js";
 import { chunkFor, PartBudget, partCount } from "./multipart-plan.js";
 import { SHA256_HEX } from "./pointer.js";
@@ -75,7 +76,8 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
       if (operation !== "upload" && operation !== "download")
         throw new ApiError(422, 'operation must be "upload" or "download"');
       const transfers = Array.isArray(request.transfers) ? request.transfers : ["basic"];
-      if (!transfers.includes("basic")) throw new ApiError(422, 'This server only offers the "basic" transfer');
+      if (!transfers.includes("basic"))
+        throw new ApiError(422, 'This server only offers the "basic" transfer (and "xet" beside it)');
       if (!Array.isArray(request.objects) || request.objects.length > MAX_BATCH_OBJECTS)
         throw new ApiError(422, `objects must be an array of at most ${MAX_BATCH_OBJECTS} entries`);
       const repo =
@@ -83,6 +85,8 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
       const offersMultipart = transfers.includes("multipart") && multipartCapable;
       const base = baseUrl(c);
       const user = userKeyOf(c.get("principal"));
+      // The client offers Xet (JS, Python 0.36–1.19): uploads go through the CAS instead (xet/batch-xet.ts).
+      const xetUpload = operation === "upload" ? xetUploadAction(c, ctx, repo, transfers, request.ref) : undefined;
       const wanted = (request.objects as unknown[]).map((raw) => {
         const item = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
         return {
@@ -135,6 +139,10 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
           objects.push({ oid, size });
           continue;
         }
+        if (xetUpload !== undefined) {
+          objects.push({ oid, size, authenticated: true, actions: { upload: xetUpload } });
+          continue;
+        }
         const urls = transferUrls(base, signer, { oid, size, repo, user });
         const header: Record<string, string> = {};
         if (offersMultipart && size > limits.multipartThresholdBytes) {
@@ -161,7 +169,8 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
           },
         });
       }
-      return c.body(JSON.stringify({ transfer: "basic", objects, hash_algo: "sha256" }), 200, {
+      const transfer = xetUpload !== undefined ? "xet" : "basic";
+      return c.body(JSON.stringify({ transfer, objects, hash_algo: "sha256" }), 200, {
         "Content-Type": LFS_MEDIA_TYPE,
       });
     } catch (error) {
