@@ -69,11 +69,23 @@ export class RepoObjectLinks {
         keyOf(from),
         keyOf(to),
       ]);
+      // The repository's Xet xorbs (xet/schema.ts) follow it the same way.
+      await tx.query("DELETE FROM hub_xet_xorb_links WHERE repo_type = $1 AND repo_key = $2", [to.type, keyOf(to)]);
+      await tx.query("UPDATE hub_xet_xorb_links SET repo_key = $3 WHERE repo_type = $1 AND repo_key = $2", [
+        from.type,
+        keyOf(from),
+        keyOf(to),
+      ]);
     });
   }
 
   /** A deleted (or newly created) repository has no objects. The bytes stay in the store. */
   async forget(ref: RepoRef): Promise<void> {
     await this.db.query("DELETE FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = $2", [ref.type, keyOf(ref)]);
+    // Its Xet xorbs too: a later repository at the same id must not get dedup answers from them.
+    await this.db.query("DELETE FROM hub_xet_xorb_links WHERE repo_type = $1 AND repo_key = $2", [
+      ref.type,
+      keyOf(ref),
+    ]);
   }
 }
