@@ -4,6 +4,7 @@ import type { RepoRedirects } from "./api/repo-redirects.js";
 import type { Authenticator } from "./auth/accounts.js";
 import type { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
+import type { GateStore } from "./gating/gate-store.js";
 import type { RepoObjectLinks } from "./lfs/repo-objects.js";
 import type { LargeFileStore } from "./lfs/store.js";
 import type { RepoIndex } from "./repos/repo-index.js";
@@ -26,4 +27,6 @@ export interface HubContext {
   xet?: XetService;
   /** Old ids of moved repositories (api/repo-redirects.ts); absent = a moved repository's old id is just missing. */
   redirects?: RepoRedirects;
+  /** Gated repositories and access requests (gating/); absent = nothing is gated (upstream mode, bare tests). */
+  gates?: GateStore;
 }

@@ -8,6 +8,7 @@ import { RepoRedirects } from "./api/repo-redirects.js";
 import { AccountStore } from "./auth/account-store.js";
 import { SessionStore } from "./auth/session-store.js";
 import type { ServerConfig } from "./config.js";
+import { GateStore } from "./gating/gate-store.js";
 import type { HubContext } from "./hub-context.js";
 import { DEFAULT_MULTIPART_LIMITS, type FolderLargeFileStore } from "./lfs/folder-store.js";
 import { RepoObjectLinks } from "./lfs/repo-objects.js";
@@ -77,6 +78,7 @@ export async function openLocalHub(
         index,
         sessions: new SessionStore(store.db),
         redirects: new RepoRedirects(store.db),
+        gates: new GateStore(store.db),
       },
       index,
       dispose,

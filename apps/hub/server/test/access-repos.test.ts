@@ -232,7 +232,10 @@ describe("private repositories", () => {
     expect(await hide.json()).toMatchObject({ private: true });
     expect((await call("GET", "/api/models/acme/secret")).status).toBe(401);
     expect((await call("PUT", "/api/models/acme/secret/settings", tokens.aliceWrite, { gated: "auto" })).status).toBe(
-      400,
+      200,
+    );
+    expect((await call("PUT", "/api/models/acme/secret/settings", tokens.aliceWrite, { gated: false })).status).toBe(
+      200,
     );
   });
 });
@@ -322,46 +325,39 @@ describe("official clients", () => {
     }, 60_000);
 });
 
-describe("gated repositories (not supported: refused with a clear 400; every repository reports gated false)", () => {
-  const message =
-    'Gated repositories are not supported by this hub: use "private": true to limit access to the owner and its organization\'s members';
-
-  test("settings with gated auto/manual is 400 and changes nothing; gated false is accepted", async () => {
+describe("gated repositories (issue 19: accepted in settings, reported by info and listings; gating/ tests the gate)", () => {
+  test("settings with gated auto/manual is applied with the private flag sent with it; other values are 400", async () => {
     await call("POST", "/api/repos/create", tokens.aliceWrite, { name: "gate-me", type: "dataset" });
     for (const gated of ["auto", "manual"]) {
-      const refused = await call("PUT", "/api/datasets/alice/gate-me/settings", tokens.aliceWrite, {
-        gated,
-        private: true,
-      });
-      expect(refused.status).toBe(400);
-      expect(refused.headers.get("x-error-message")).toBe(message);
-      expect(await refused.json()).toEqual({ error: message });
+      const applied = await call("PUT", "/api/datasets/alice/gate-me/settings", tokens.aliceWrite, { gated });
+      expect(applied.status).toBe(200);
+      expect(await applied.json()).toEqual({ id: "alice/gate-me", private: false, gated });
+      const info = (await (await call("GET", "/api/datasets/alice/gate-me")).json()) as Record<string, unknown>;
+      expect(info).toMatchObject({ private: false, gated });
+      const listed = (await (await call("GET", "/api/datasets?author=alice")).json()) as Array<Record<string, unknown>>;
+      expect(listed.find((item) => item.id === "alice/gate-me")).toMatchObject({ gated });
     }
-    // Nothing was applied (not even the private flag sent with it).
-    const info = (await (await call("GET", "/api/datasets/alice/gate-me")).json()) as Record<string, unknown>;
-    expect(info).toMatchObject({ private: false, gated: false });
-    const listed = (await (await call("GET", "/api/datasets?author=alice")).json()) as Array<Record<string, unknown>>;
-    expect(listed.find((item) => item.id === "alice/gate-me")).toMatchObject({ gated: false });
+    for (const gated of ["yes", "../auto", 1, true]) {
+      const refused = await call("PUT", "/api/datasets/alice/gate-me/settings", tokens.aliceWrite, { gated });
+      expect(refused.status).toBe(400);
+    }
     const off = await call("PUT", "/api/datasets/alice/gate-me/settings", tokens.aliceWrite, { gated: false });
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({ id: "alice/gate-me", private: false, gated: false });
   });
 
   for (const version of PYTHON_CLIENTS)
-    test(`huggingface_hub ${version}: update_repo_settings(gated=...) raises with the hub's message`, async () => {
+    test(`huggingface_hub ${version}: update_repo_settings(gated=...) is applied`, async () => {
       const code = [
         "import json; from huggingface_hub import HfApi",
-        "from huggingface_hub.utils import HfHubHTTPError",
-        "try:",
-        "    HfApi().update_repo_settings('alice/gate-me', gated='auto', repo_type='dataset')",
-        "    print(json.dumps(None))",
-        "except HfHubHTTPError as error:",
-        "    print(json.dumps([error.response.status_code, type(error).__name__, str(error)]))",
+        "api = HfApi()",
+        "api.update_repo_settings('alice/gate-me', gated='manual', repo_type='dataset')",
+        "first = api.dataset_info('alice/gate-me').gated",
+        "api.update_repo_settings('alice/gate-me', gated=False, repo_type='dataset')",
+        "print(json.dumps([first, api.dataset_info('alice/gate-me').gated]))",
       ].join("\n");
       const result = await runPython(version, hub.url, tokens.aliceWrite, code);
       expect(result.stderr).not.toMatch(/Traceback/);
-      const [status, kind, text] = JSON.parse(result.stdout) as [number, string, string];
-      expect([status, kind]).toEqual([400, "BadRequestError"]);
-      expect(text).toContain("Gated repositories are not supported by this hub");
+      expect(JSON.parse(result.stdout)).toEqual(["manual", false]);
     }, 60_000);
 });

@@ -3,6 +3,7 @@
 // size checks rely on, one byte range per request, and no compression.
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { pathProblem } from "../repos/repo-paths.js";
 import { wantsXetFileInfo, XET_FILEINFO_TYPE, xetResolveHeaders } from "../xet/resolve-headers.js";
@@ -24,6 +25,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (url === undefined) return c.notFound();
     const ref = await readableRepo(ctx, c, url.ref);
     const { revision, path } = revisionAndPath(url.rest);
+    // A gated repository's files (all but the card) need access (gating/gate.ts): 401/403 GatedRepo.
+    await assertDownloadAllowed(ctx, c, ref, path);
     const commit = await ctx.storage.resolveRevision(ref, revision);
     if (commit === undefined) throw new RevisionNotFoundError(revision);
     const repoHeaders = { "X-Repo-Commit": commit };

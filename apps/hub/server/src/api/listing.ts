@@ -33,7 +33,13 @@ async function list(ctx: HubContext, c: Context<HubEnv>, type: RepoType): Promis
   const principal = c.get("principal") ?? ANONYMOUS;
   const page = await ctx.index.list(type, query, principal, needsRecord(type, shape));
   if (page.next !== undefined) c.header("Link", `<${nextPageUrl(c, encodeCursor(page.next))}>; rel="next"`);
-  return c.json(page.rows.map((row) => listItem(type, row, shape)));
+  // Gating lives in its own table (gating/gate-store.ts): one look-up for the page's gated repositories.
+  const gated =
+    (await ctx.gates?.modes(
+      type,
+      page.rows.map((row) => row.id),
+    )) ?? new Map<string, string>();
+  return c.json(page.rows.map((row) => listItem(type, row, shape, gated.get(row.id.toLowerCase()) ?? false)));
 }
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {

@@ -57,6 +57,8 @@ async function info(ctx: HubContext, c: Context<HubEnv>, type: RepoType, revisio
   const repo = await readableRepo(ctx, c, { type, id: `${c.req.param("namespace")}/${c.req.param("name")}` });
   const row = await rowAt(ctx, repo, revision);
   const full = fullInfo(type, row, isTrue(params.get("blobs") ?? undefined));
+  // Gating lives in its own table (gating/gate-store.ts), not in the derived record.
+  full.gated = (await ctx.gates?.mode(repo)) ?? false;
   if (isTrue(params.get("securityStatus") ?? undefined))
     full.securityRepoStatus = { scansDone: true, filesWithIssues: [] };
   return c.json(expand.length > 0 ? pickExpand(full, expand) : full);

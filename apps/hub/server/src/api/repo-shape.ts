@@ -243,8 +243,14 @@ export function needsRecord(type: RepoType, shape: ListShape): boolean {
 }
 
 /** One listing item: `expand` alone, else the default keys (plus everything but heavy keys with `full`). */
-export function listItem(type: RepoType, row: IndexedRow, shape: ListShape): Record<string, unknown> {
+export function listItem(
+  type: RepoType,
+  row: IndexedRow,
+  shape: ListShape,
+  gated: string | false = false,
+): Record<string, unknown> {
   const info = fullInfo(type, row, false);
+  info.gated = gated;
   if (shape.expand.length > 0) return pickExpand(info, shape.expand);
   const item: Record<string, unknown> = {};
   for (const key of DEFAULT_LIST_KEYS[type]) if (info[key] !== undefined && info[key] !== null) item[key] = info[key];

@@ -221,6 +221,8 @@ async function remove(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.redirects?.forget(repo);
   // Its LFS objects are no longer its (the bytes stay in the shared store).
   await ctx.lfsLinks.forget(repo);
+  // Its gate and access requests too (a later repository of the same name starts ungated).
+  await ctx.gates?.forget(repo);
   return c.text("OK");
 }
 
@@ -265,6 +267,8 @@ async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.redirects?.moved(source, target);
   // Its LFS objects move with it.
   await ctx.lfsLinks.moved(source, target);
+  // Its gate and access requests move with it.
+  await ctx.gates?.moved(source, target);
   return c.json({ url: repoUrl(c, target), name: target.id });
 }
 
@@ -273,18 +277,20 @@ async function settings(ctx: HubContext, c: Context<HubEnv>, type: RepoType): Pr
   const repo = await writableRepo(ctx, c, ref, "manage");
   const body = await readJsonObject(c);
   const gated = body.gated;
-  if (gated !== undefined && gated !== false && gated !== null) {
-    if (gated !== "auto" && gated !== "manual") throw new ApiError(400, '"gated" must be "auto", "manual" or false');
-    // Not implemented: access requests and approvals would gate file reads only, not the info (a later step).
-    throw new ApiError(
-      400,
-      'Gated repositories are not supported by this hub: use "private": true to limit access to the owner and its organization\'s members',
-    );
-  }
+  if (gated !== undefined && gated !== null && gated !== false && gated !== "auto" && gated !== "manual")
+    throw new ApiError(400, '"gated" must be "auto", "manual" or false');
+  if (gated !== undefined && gated !== null && ctx.gates === undefined)
+    throw new ApiError(501, "Gated repositories are not supported by this hub");
   const isPrivate = privacy(body, type);
   if (isPrivate !== undefined) await ctx.index.setPrivate(repo, isPrivate);
+  // Gating decides who may download the files (gating/gate.ts); the info, file list and card stay visible.
+  if (gated !== undefined && gated !== null) await ctx.gates?.setMode(repo, gated);
   const registration = await ctx.index.lookup(repo);
-  return c.json({ id: repo.id, private: registration?.private ?? isPrivate ?? false, gated: false });
+  return c.json({
+    id: repo.id,
+    private: registration?.private ?? isPrivate ?? false,
+    gated: (await ctx.gates?.mode(repo)) ?? false,
+  });
 }
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {

@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import type { Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { gitEnv, runGit } from "../repos/git-run.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
@@ -137,6 +138,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const url = apiRepoUrl(c);
     if (url === undefined) throw new ApiError(404, "Not found");
     const ref = await readableRepo(ctx, c, url.ref);
+    // A diff shows file contents: gated like the files themselves (gating/gate.ts).
+    await assertDownloadAllowed(ctx, c, ref);
     const { revision } = revisionAndPath(url.rest);
     if (revision.length > 256) throw new RevisionNotFoundError(revision.slice(0, 256));
     const commit = await ctx.storage.resolveRevision(ref, revision);

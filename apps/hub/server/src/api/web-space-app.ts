@@ -105,6 +105,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const registration = await ctx.index.lookup({ type: "space", id: parsed.id });
     if (registration === undefined || registration.private) return notFound(c, "No such space");
     const ref: RepoRef = { type: "space", id: registration.id };
+    // Served as to anyone (no credentials here): a gated space's files are not served as an app.
+    if ((await ctx.gates?.mode(ref)) ?? false) return notFound(c, "This space is gated");
     const row = await ctx.index.record(ref);
     const sdk = row?.record?.sdk;
     if (sdk !== "static") return notFound(c, "This space is not a static app");

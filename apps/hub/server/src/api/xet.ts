@@ -5,6 +5,7 @@
 // (xet/cas-routes.ts) lives under `/xet/{instance}` of this origin.
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { casUrl, registerCas } from "../xet/cas-routes.js";
 import { issueXetToken, type XetScope } from "../xet/tokens.js";
@@ -21,6 +22,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const url = apiRepoUrl(c);
     if (url === undefined) return c.notFound();
     const ref = scope === "write" ? await writableBySignedIn(ctx, c, url.ref) : await readableRepo(ctx, c, url.ref);
+    // A read token reaches every file's reconstruction: gated like the files themselves (gating/gate.ts).
+    if (scope === "read") await assertDownloadAllowed(ctx, c, ref);
     const { revision } = revisionAndPath(url.rest);
     // `None` + create_pr: an upload for a pull request the commit will open (refused there until PRs exist).
     const forPullRequest = scope === "write" && revision === "None" && truthy(c.req.query("create_pr"));

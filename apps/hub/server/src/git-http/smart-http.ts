@@ -21,6 +21,7 @@ import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { readableRepo, writableRepo } from "../api/repo-access.js";
 import type { HubEnv } from "../auth/principal.js";
+import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { gitEnv } from "../repos/git-run.js";
 import { apiSegment, type RepoRef, type RepoType } from "../repos/repo-ref.js";
@@ -188,6 +189,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       ref = write
         ? await writableRepo(ctx, c, { type, id: `${ns}/${name}` })
         : await readableRepo(ctx, c, { type, id: `${ns}/${name}` });
+      // Fetching a gated repository hands out every file: it needs access to them (gating/gate.ts).
+      if (!write) await assertDownloadAllowed(ctx, c, ref);
     } catch (error) {
       // A moved repository's old id (api/repo-redirects.ts): app.ts answers the 307, which git follows.
       if (!(error instanceof ApiError) || error.status === 307) throw error;

@@ -12,6 +12,7 @@ import { baseUrl } from "../api/repo-url.js";
 import { boundedBody } from "../api/request-body.js";
 import { writableBySignedIn } from "../api/write-access.js";
 import type { HubEnv } from "../auth/principal.js";
+import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
 import { xetUploadAction } from "../xet/batch-xet.js";
@@ -82,6 +83,8 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
         throw new ApiError(422, `objects must be an array of at most ${MAX_BATCH_OBJECTS} entries`);
       const repo =
         operation === "upload" ? await writableBySignedIn(ctx, c, target) : await readableRepo(ctx, c, target);
+      // Downloading a gated repository's objects needs access to its files (gating/gate.ts).
+      if (operation === "download") await assertDownloadAllowed(ctx, c, repo);
       const offersMultipart = transfers.includes("multipart") && multipartCapable;
       const base = baseUrl(c);
       const user = userKeyOf(c.get("principal"));

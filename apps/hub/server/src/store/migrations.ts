@@ -3,6 +3,7 @@
 import { AUTH_MIGRATIONS } from "../auth/schema.js";
 import { SESSION_MIGRATIONS } from "../auth/session-schema.js";
 import { COMMUNITY_MIGRATIONS } from "../community/schema.js";
+import { GATING_MIGRATIONS } from "../gating/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import { XET_MIGRATIONS } from "../xet/schema.js";
@@ -194,6 +195,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...LFS_MIGRATIONS,
   ...XET_MIGRATIONS,
   ...COMMUNITY_MIGRATIONS,
+  ...GATING_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {
