@@ -348,18 +348,28 @@ export class GitStorage implements RepoStorage {
 
   private async commitNow(ref: RepoRef, request: CommitRequest): Promise<CommitResult> {
     for (let attempt = 1; ; attempt++) {
-      const head = await this.branchHead(ref, request.branch);
-      if (head === undefined) throw new RevisionNotFoundError(request.branch);
+      const target = request.pullRequestRef ?? `refs/heads/${request.branch}`;
+      const head =
+        request.pullRequestRef === undefined
+          ? await this.branchHead(ref, request.branch)
+          : await this.pullRequestHead(ref, request.pullRequestRef);
+      if (head === undefined) throw new RevisionNotFoundError(request.pullRequestRef ?? request.branch);
       if (request.parentCommit !== undefined && !head.startsWith(request.parentCommit.toLowerCase()))
         throw new StaleParentError();
       const commit = await this.writeCommit(ref, head, request);
       await testPause("commit-objects-written");
-      const moved = await this.tryRun(ref, ["update-ref", `refs/heads/${request.branch}`, commit, head]);
+      const moved = await this.tryRun(ref, ["update-ref", target, commit, head]);
       if (moved.code === 0) return { commitOid: commit };
       // Someone else moved the branch between our read and our swap. With a parentCommit that is exactly the
       // stale-parent case; without one, the commit is rebuilt on the new head (the operations are absolute).
       if (request.parentCommit !== undefined || attempt >= MAX_REBASE_ATTEMPTS) throw new StaleParentError();
     }
+  }
+
+  private async pullRequestHead(ref: RepoRef, prRef: string): Promise<string | undefined> {
+    if (!/^refs\/pr\/[1-9][0-9]{0,8}$/.test(prRef)) return undefined;
+    const [answer] = await this.batch(ref, [{ kind: "info", object: `${prRef}^{commit}` }]);
+    return answer?.info?.type === "commit" ? answer.info.oid : undefined;
   }
 
   private async branchHead(ref: RepoRef, branch: string): Promise<string | undefined> {

@@ -69,6 +69,8 @@ export interface CommitRequest {
   author: string;
   /** 7-40 hex: the commit must apply on exactly this head, else StaleParentError (412). */
   parentCommit?: string;
+  /** Commit onto this pull request ref (`refs/pr/{num}`, which must exist) instead of the branch (community/). */
+  pullRequestRef?: string;
 }
 
 export interface CommitResult {
