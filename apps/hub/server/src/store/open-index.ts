@@ -8,6 +8,7 @@ import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoStorage } from "../repos/storage.js";
 import { type SeedSources, seedRepositories } from "../seed/seed-repos.js";
+import { releaseMemory } from "./db.js";
 import { DbRepoIndex } from "./db-repo-index.js";
 import type { ModelStore } from "./model-store.js";
 
@@ -41,12 +42,14 @@ export async function openRepoIndex(options: {
   const index = new DbRepoIndex(store, storage, lfs, lfsLinks);
   // Before the seed: a fresh folder has no repositories yet (nothing to walk); the seed links what it writes.
   if (lfsLinks !== undefined) await backfillLinks({ store, storage, lfs, links: lfsLinks, log });
-  if (seed !== undefined)
-    await seedRepositories(
-      { storage, lfs, index, store, ...(lfsLinks !== undefined ? { links: lfsLinks } : {}) },
-      seed,
-      log,
-    );
+  const seeded =
+    seed === undefined
+      ? undefined
+      : await seedRepositories(
+          { storage, lfs, index, store, ...(lfsLinks !== undefined ? { links: lfsLinks } : {}) },
+          seed,
+          log,
+        );
   const healed = await index.reconcile();
   if (healed.synced + healed.registered + healed.removed > 0)
     log(
@@ -55,5 +58,7 @@ export async function openRepoIndex(options: {
   // Every namespace holding a repository is an account (the seed's become admin-owned organizations).
   const owned = await ownNamespaces(store.db);
   if (owned > 0) log(`[hub] ${owned} namespaces without an account became organizations managed by the admin`);
+  // Writing the seed grew PGlite's WASM memory by ~170 MB that it never gives back: reopen it once, now.
+  if (seeded?.skipped === false) await releaseMemory(store.db);
   return index;
 }

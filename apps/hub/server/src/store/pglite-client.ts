@@ -3,10 +3,15 @@
 // statement_timeout, so a statement past its deadline is cut off by terminating the worker; a fresh worker then
 // reopens the folder (PostgreSQL's crash recovery makes that safe, as after a kill -9) while the caller gets a
 // DbTimeoutError (503) instead of the whole server waiting.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { Db, SqlParam } from "./db.js";
 import { DbBusyError, type DbLimits, DbTimeoutError, QueryGate } from "./db-limits.js";
-import type { WorkerAnswer, WorkerInit, WorkerRequest } from "./pglite-protocol.js";
+import type { CompiledWasm, WorkerAnswer, WorkerInit, WorkerRequest } from "./pglite-protocol.js";
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 type Answer = Extract<WorkerAnswer, { ok: true }>;
@@ -19,6 +24,32 @@ const WORKER_URL = new URL(
   import.meta.url.endsWith(".ts") ? "./pglite-worker-boot.mjs" : "./pglite-worker.js",
   import.meta.url,
 );
+
+/** WebAssembly's API as far as this file uses it (TypeScript declares it only with the DOM library). */
+const wasmApi = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasm> } })
+  .WebAssembly;
+
+let compiling: Promise<CompiledWasm> | undefined;
+
+/**
+ * pglite.wasm compiled once per process and shared with every worker (a compiled module crosses to a worker
+ * without copying its code), instead of each worker generation compiling 9 MB of PostgreSQL again.
+ *
+ * Baseline (Liftoff) code only, unless HUBKIT_PGLITE_TIER_UP=1: V8's optimizing tier recompiled PostgreSQL's hot
+ * functions in background threads, which on a 2-core machine took most of a first start's CPU (models loaded in
+ * 25 s instead of 10 s) and left ~70 MB of compiler memory in the process for good (first start settled at 440
+ * MB instead of 370 MB). The index's queries measured the same either way (p50 4-5 ms on the seed); a very large
+ * index may want the optimizing tier back. The V8 flag is process-wide; PGlite is the server's only WASM.
+ */
+function compiledPglite(): Promise<CompiledWasm> {
+  if (compiling === undefined) {
+    if (process.env.HUBKIT_PGLITE_TIER_UP !== "1") setFlagsFromString("--liftoff-only");
+    compiling = readFile(createRequire(import.meta.url).resolve("@electric-sql/pglite/pglite.wasm")).then((bytes) =>
+      wasmApi.compile(bytes),
+    );
+  }
+  return compiling;
+}
 
 /** A database error from the worker, with PostgreSQL's SQLSTATE when there is one. */
 export class PgliteError extends Error {
@@ -52,6 +83,8 @@ export class PgliteWorkerDb implements Db {
     private readonly dataDir: string | undefined,
     private readonly limits: DbLimits,
     private readonly onClose: () => void,
+    /** PostgreSQL's WASM, compiled once: every worker generation reuses the code instead of compiling 9 MB again. */
+    private readonly wasm: CompiledWasm,
   ) {
     // PGlite is one connection: statements run one at a time, the rest wait in the bounded queue.
     this.gate = new QueryGate(1, limits.maxQueue, limits.queueTimeoutMs);
@@ -60,9 +93,14 @@ export class PgliteWorkerDb implements Db {
 
   /** Opens PGlite in a worker; `onClose` runs once the database is closed (or failed to open). */
   static async open(dataDir: string | undefined, limits: DbLimits, onClose: () => void): Promise<PgliteWorkerDb> {
-    const db = new PgliteWorkerDb(dataDir, limits, onClose);
+    // A fresh folder is created by PGlite's initdb, which runs a second PostgreSQL instance beside the first and
+    // leaves ~600 MB of WASM memory behind: reopened in a new worker, the seed import that follows does not pile
+    // its own growth on top of it (it peaked at 907 MB; the first start's peak is now initdb's alone).
+    const fresh = dataDir !== undefined && !existsSync(join(dataDir, "PG_VERSION"));
+    const db = new PgliteWorkerDb(dataDir, limits, onClose, await compiledPglite());
     try {
       await db.ready;
+      if (fresh) await db.recycle();
     } catch (error) {
       await db.close();
       throw error;
@@ -150,7 +188,7 @@ export class PgliteWorkerDb implements Db {
   }
 
   private spawn(): Promise<void> {
-    const init: WorkerInit = { dataDir: this.dataDir };
+    const init: WorkerInit = { dataDir: this.dataDir, wasm: this.wasm };
     const worker = new Worker(WORKER_URL, { workerData: init });
     this.worker = worker;
     let opened = false;

@@ -14,7 +14,12 @@ export type WorkerAnswer =
   | { id: number; ok: true; rows?: Record<string, unknown>[]; tx?: number }
   | { id: number; ok: false; message: string; code?: string };
 
+/** A compiled WebAssembly.Module (TypeScript declares WebAssembly's types only with the DOM library). */
+export type CompiledWasm = object;
+
 export interface WorkerInit {
   /** PGlite folder; undefined = in memory. */
   dataDir: string | undefined;
+  /** pglite.wasm compiled by the main thread (pglite-client.ts), shared by every worker. */
+  wasm: CompiledWasm;
 }

@@ -7,7 +7,7 @@ import type { WorkerAnswer, WorkerInit, WorkerRequest } from "./pglite-protocol.
 
 if (parentPort === null) throw new Error("pglite-worker.ts must run in a worker thread");
 const port = parentPort;
-const { dataDir } = workerData as WorkerInit;
+const { dataDir, wasm } = workerData as WorkerInit;
 
 /**
  * PGlite's WASM memory only grows: PostgreSQL's default 128 MB of shared buffers, once touched (a seed import
@@ -94,7 +94,7 @@ async function handle(lite: PGlite, request: WorkerRequest): Promise<void> {
 }
 
 try {
-  const lite = await PGlite.create(dataDir, { postgresqlconf: MEMORY_SETTINGS });
+  const lite = await PGlite.create(dataDir, { postgresqlconf: MEMORY_SETTINGS, pgliteWasmModule: wasm });
   port.on("message", (request: WorkerRequest) => {
     handle(lite, request).catch((error: unknown) => send(failure(request.id, error)));
   });
