@@ -213,6 +213,33 @@ print("SHA", hashlib.sha256(open(p, "rb").read()).hexdigest())
     expect(sha(readFileSync(join(clone, "big.bin")))).toBe(bigSha);
   }, 180_000);
 
+  it("two clients uploading the same new file at once both succeed, and both copies read back identical", async () => {
+    const bytes = randomBytes(8 * 1024 * 1024);
+    const path = join(hub.work, "race.bin");
+    writeFileSync(path, bytes);
+    const upload = (name: string) =>
+      python(
+        "2.0.0",
+        hub,
+        `
+from huggingface_hub import HfApi
+api = HfApi(endpoint="${hub.url}", token="${hub.writeToken}")
+api.create_repo("alice/xet-race-${name}", exist_ok=True)
+api.upload_file(path_or_fileobj="${path}", path_in_repo="race.bin", repo_id="alice/xet-race-${name}")
+`,
+        { xet: true, home: join(hub.work, `race-home-${name}`) },
+      );
+    const results = await Promise.all([upload("a"), upload("b")]);
+    for (const result of results) ok(result);
+    for (const name of ["a", "b"]) {
+      const back = await fetch(`${hub.url}/alice/xet-race-${name}/resolve/main/race.bin`, {
+        headers: { Authorization: `Bearer ${hub.readToken}` },
+      });
+      expect(sha(Buffer.from(await back.arrayBuffer()))).toBe(sha(bytes));
+    }
+    expect(await xet.objects.pending()).toBe(0);
+  }, 180_000);
+
   it("dedup: a re-upload with 1 MB changed in the middle sends < 10 % of its bytes, also without the client cache", async () => {
     const size = 32 * 1024 * 1024;
     const original = randomBytes(size);

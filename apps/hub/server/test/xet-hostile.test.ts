@@ -282,3 +282,46 @@ describe("hostile xorbs and shards: fast 400, nothing stored", () => {
     expect((await get("bytes=0-10", "v1", "XYZ")).status).toBe(400);
   });
 });
+
+describe("idempotence and repository lifecycle", () => {
+  it("the same xorb posted five times at once: all 200, exactly one was_inserted, one file, no tmp left", async () => {
+    const write = (await token("alice/open", "write", hub.writeToken)).body;
+    const x = xorbOf([randomBytes(70_000), randomBytes(70_000)]);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post(write.casUrl, `/v1/xorbs/default/${x.hash}`, write.accessToken, x.body)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((answer) => JSON.parse(answer.text).was_inserted === true)).toHaveLength(1);
+    expect(await xet.objects.exists(x.hash)).toBe(true);
+    expect(await xet.objects.pending()).toBe(0);
+  });
+
+  it("a deleted repository's chunks are no dedup answer for a new repository at its id", async () => {
+    const create = (name: string) =>
+      fetch(`${hub.url}/api/repos/create`, {
+        method: "POST",
+        headers: { ...bearer(hub.writeToken), "Content-Type": "application/json" },
+        body: JSON.stringify({ name, private: true }),
+      });
+    await create("reborn");
+    const write = (await token("alice/reborn", "write", hub.writeToken)).body;
+    const file = randomBytes(4000);
+    const x = xorbOf([file]);
+    await post(write.casUrl, `/v1/xorbs/default/${x.hash}`, write.accessToken, x.body);
+    expect((await post(write.casUrl, "/v1/shards", write.accessToken, shardFor(x, file))).status).toBe(200);
+    const chunk = hashToHex(x.hashes[0] as Uint8Array);
+    const ask = async () => {
+      const read = (await token("alice/reborn", "read", hub.writeToken)).body;
+      return (await fetch(`${read.casUrl}/v1/chunks/default/${chunk}`, { headers: bearer(read.accessToken) })).status;
+    };
+    expect(await ask()).toBe(200);
+    const deleted = await fetch(`${hub.url}/api/repos/delete`, {
+      method: "DELETE",
+      headers: { ...bearer(hub.writeToken), "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "reborn", organization: "alice" }),
+    });
+    expect(deleted.status).toBe(200);
+    await create("reborn");
+    expect(await ask()).toBe(404);
+  });
+});
