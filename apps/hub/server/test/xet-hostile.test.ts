@@ -7,6 +7,7 @@
 // against the §3.8 vectors in xet-format.test.ts).
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCommand } from "../src/auth/cli-commands.js";
 import { hashToHex, type XetHashing, xetHashing } from "../src/xet/hash.js";
 import type { XetService } from "../src/xet/service.js";
 import { type ParsedShard, writeShard } from "../src/xet/shard.js";
@@ -323,5 +324,55 @@ describe("idempotence and repository lifecycle", () => {
     expect(deleted.status).toBe(200);
     await create("reborn");
     expect(await ask()).toBe(404);
+  });
+});
+
+describe("garbage collection (npm run hub -- xet gc)", () => {
+  it("keeps everything inside the grace period; then drops unreferenced xorbs, and files no repository links", async () => {
+    const create = await fetch(`${hub.url}/api/repos/create`, {
+      method: "POST",
+      headers: { ...bearer(hub.writeToken), "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "gc" }),
+    });
+    expect(create.status).toBe(200);
+    const write = (await token("alice/gc", "write", hub.writeToken)).body;
+    const file = randomBytes(5000);
+    const kept = xorbOf([file]);
+    const orphan = xorbOf([randomBytes(3000)]);
+    for (const x of [kept, orphan]) await post(write.casUrl, `/v1/xorbs/default/${x.hash}`, write.accessToken, x.body);
+    expect((await post(write.casUrl, "/v1/shards", write.accessToken, shardFor(kept, file))).status).toBe(200);
+    const gc = async (query = "") =>
+      (await (await hub.admin(`/api/admin/xet/gc${query}`, {})).json()) as {
+        xorbsDeleted: number;
+        filesDeleted: number;
+      };
+    expect(await gc()).toMatchObject({ xorbsDeleted: 0, filesDeleted: 0 });
+    const now = await gc("?grace_days=0");
+    expect(now.xorbsDeleted).toBeGreaterThanOrEqual(1);
+    expect(await xet.objects.exists(orphan.hash)).toBe(false);
+    expect(await xet.index.xorb(orphan.hash)).toBeUndefined();
+    // The linked file and its xorb stay, and still read back.
+    expect(await xet.objects.exists(kept.hash)).toBe(true);
+    const fileHash = hashToHex(hashing.file(kept.leaves));
+    expect((await xet.index.file(fileHash))?.size).toBe(file.length);
+    // Once the repository is gone, nothing links the file: it goes, then its xorb.
+    await fetch(`${hub.url}/api/repos/delete`, {
+      method: "DELETE",
+      headers: { ...bearer(hub.writeToken), "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "gc", organization: "alice" }),
+    });
+    const after = await gc("?grace_days=0");
+    expect(after.filesDeleted).toBeGreaterThanOrEqual(1);
+    expect(await xet.index.file(fileHash)).toBeUndefined();
+    expect(await xet.objects.exists(kept.hash)).toBe(false);
+    // Only the administrator may run it.
+    const refused = await fetch(`${hub.url}/api/admin/xet/gc`, { method: "POST", headers: bearer(hub.writeToken) });
+    expect(refused.status).toBe(403);
+    // The CLI's request for it (sent over the running server's admin socket).
+    expect(parseCommand(["xet", "gc", "--grace-days", "3"])).toMatchObject({
+      method: "POST",
+      path: "/api/admin/xet/gc?grace_days=3",
+    });
+    expect(() => parseCommand(["xet", "gc", "--grace-days", "soon"])).toThrow();
   });
 });

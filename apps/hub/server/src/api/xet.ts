@@ -8,6 +8,7 @@ import type { HubEnv } from "../auth/principal.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { casUrl, registerCas } from "../xet/cas-routes.js";
+import { collectXetGarbage, DEFAULT_GC_GRACE_DAYS } from "../xet/gc.js";
 import { issueXetToken, type XetScope } from "../xet/tokens.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
 import { readableRepo } from "./repo-access.js";
@@ -42,6 +43,14 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.get("/api/:segment/:ns/:name/xet-read-token/*", tokenRoute("read"));
   app.get("/api/:segment/:ns/:name/xet-:other-token/*", () => {
     throw new ApiError(404, "Unknown Xet token kind");
+  });
+  // Garbage collection (xet/gc.ts), for the operator: `npm run hub -- xet gc [--grace-days N]`.
+  app.post("/api/admin/xet/gc", async (c) => {
+    const principal = c.get("principal");
+    if (principal.kind !== "admin") throw new ApiError(403, "Only the administrator may collect Xet garbage");
+    const grace = c.req.query("grace_days");
+    if (grace !== undefined && !/^\d{1,5}$/.test(grace)) throw new ApiError(400, "grace_days must be a whole number");
+    return c.json(await collectXetGarbage(xet, grace === undefined ? DEFAULT_GC_GRACE_DAYS : Number(grace)));
   });
   registerCas(app, ctx, xet);
 }

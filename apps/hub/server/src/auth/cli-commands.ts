@@ -15,7 +15,8 @@ export const USAGE = `usage: npm run hub -- users create <name> [--fullname <tex
        npm run hub -- orgs set-role <org> <user> --role admin|write|read
        npm run hub -- orgs remove-member <org> <user>
        npm run hub -- tokens create --user <name> --role read|write [--name <label>]   (prints the token alone)
-       npm run hub -- tokens revoke <token>`;
+       npm run hub -- tokens revoke <token>
+       npm run hub -- xet gc [--grace-days <n>]           (Xet files no repository links, then unreferenced xorbs)`;
 
 export class UsageError extends Error {}
 
@@ -47,6 +48,7 @@ export function parseCommand(argv: readonly string[]): CommandRequest {
       user: { type: "string" },
       role: { type: "string" },
       name: { type: "string" },
+      "grace-days": { type: "string" },
     },
   });
   const [noun, verb, ...rest] = positionals;
@@ -59,6 +61,19 @@ export function parseCommand(argv: readonly string[]): CommandRequest {
   const role = values.role;
   const [first = "", second = ""] = rest;
   switch (command) {
+    case "xet gc": {
+      // Needs the running server (it owns the xorb store); over its admin socket.
+      const grace = values["grace-days"];
+      if (rest.length !== 0 || (grace !== undefined && !/^\d{1,5}$/.test(grace))) break;
+      return {
+        method: "POST",
+        path: `/api/admin/xet/gc${grace !== undefined ? `?grace_days=${grace}` : ""}`,
+        print: (answer) => {
+          const report = (typeof answer === "object" && answer !== null ? answer : {}) as Record<string, unknown>;
+          return `deleted ${report.filesDeleted} Xet files and ${report.xorbsDeleted} xorbs (${report.bytesFreed} bytes); kept ${report.xorbsKept} xorbs`;
+        },
+      };
+    }
     case "users create":
       if (rest.length !== 1) break;
       return {

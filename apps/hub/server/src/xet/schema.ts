@@ -45,4 +45,12 @@ export const XET_MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX IF NOT EXISTS hub_xet_xorb_links_xorb_idx ON hub_xet_xorb_links (xorb)",
     ],
   },
+  {
+    version: 71,
+    name: "Xet xorbs: when last handed out in a dedup answer or referenced by a shard (garbage collection keeps them)",
+    statements: [
+      "ALTER TABLE hub_xet_xorbs ADD COLUMN IF NOT EXISTS last_used timestamptz",
+      "CREATE INDEX IF NOT EXISTS hub_xet_dedup_xorb_idx ON hub_xet_dedup (xorb)",
+    ],
+  },
 ];

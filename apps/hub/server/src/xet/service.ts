@@ -169,6 +169,7 @@ export class XetService {
       }
     }
     await this.index.linkXorbs(ref, [...xorbs.keys()]);
+    await this.index.touchXorbs([...xorbs.keys()]);
     await this.links.link(
       ref,
       files.map((file) => ({ oid: file.sha256, size: file.size })),
@@ -202,6 +203,7 @@ export class XetService {
   async dedupShard(xorbHash: string): Promise<Buffer | undefined> {
     const xorb = await this.index.xorb(xorbHash);
     if (xorb === undefined) return undefined;
+    await this.index.touchXorbs([xorbHash]);
     const key = randomBytes(32);
     const hmac = await this.hashing.keyed(key);
     const chunks = [];

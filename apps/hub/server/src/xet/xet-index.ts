@@ -89,6 +89,23 @@ export class XetIndex {
 
   constructor(private readonly db: Pick<Db, "query" | "transaction">) {}
 
+  /** The database (garbage collection, gc.ts). */
+  get database(): Pick<Db, "query" | "transaction"> {
+    return this.db;
+  }
+
+  forgetCached(xorb: string): void {
+    this.xorbCache.delete(xorb);
+  }
+
+  /** Marks xorbs as just used (a dedup answer, a shard's reference): garbage collection keeps them a while. */
+  async touchXorbs(xorbs: readonly string[]): Promise<void> {
+    if (xorbs.length === 0) return;
+    await this.db.query("UPDATE hub_xet_xorbs SET last_used = now() WHERE hash = ANY($1::text[])", [
+      [...new Set(xorbs)],
+    ]);
+  }
+
   /** Records a verified, stored xorb; false when it was already recorded. */
   async addXorb(hash: string, chunks: readonly { hash: RawHash; size: number; byteEnd: number }[]): Promise<boolean> {
     const stored = chunks.at(-1)?.byteEnd ?? 0;
