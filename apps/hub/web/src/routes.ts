@@ -91,7 +91,7 @@ export const ROUTES: RouteDefinition[] = [
 ];
 
 /** The repository page of one type (the page reads the type from the path's prefix), bare and with a sub-page (`tree/…`, `blob/…`, `commits/…`, `commit/…`). */
-const REPO_SECTION = /^(?:tree|blob|commits|commit)(?:\/|$)/;
+const REPO_SECTION = /^(?:tree|blob|commits|commit|discussions)(?:\/|$)/;
 
 function repoRoutes(prefix: string): RouteDefinition[] {
   const page = lazy(() => import("./features/repo/repo-page"));

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "../../components/link";
 import { useLocation } from "../../lib/navigation";
 import { signOut, useSession } from "../../lib/session";
+import { describeCount, NotificationBadge, NotificationItems, useNotifications } from "../community/notification-count";
 
 export function UserMenu() {
   const session = useSession();
@@ -41,8 +42,27 @@ export function UserMenu() {
       </span>
     );
   }
+  return (
+    <SignedInMenu name={session.user.name} menu={menu} setOpen={setOpen} problem={problem} setProblem={setProblem} />
+  );
+}
+
+function SignedInMenu({
+  name,
+  menu,
+  setOpen,
+  problem,
+  setProblem,
+}: {
+  name: string;
+  menu: React.RefObject<HTMLDetailsElement | null>;
+  setOpen: (open: boolean) => void;
+  problem: string | undefined;
+  setProblem: (problem: string) => void;
+}) {
+  // Open discussions and pull requests on the user's repositories (features/community).
+  const notifications = useNotifications(name);
   const close = () => menu.current?.removeAttribute("open");
-  const name = session.user.name;
   const items = [
     { href: `/${encodeURIComponent(name)}`, label: "Profile" },
     { href: "/new", label: "New model" },
@@ -54,13 +74,17 @@ export function UserMenu() {
   ];
   return (
     <details className="user-menu" ref={menu} onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary aria-label={`Account menu for ${name}`}>
+      <summary
+        aria-label={`Account menu for ${name}${notifications?.count ? `, ${describeCount(notifications.count)}` : ""}`}
+      >
         <span className="avatar small" aria-hidden="true">
           {name.slice(0, 1).toUpperCase()}
         </span>
         <span className="user-menu-name">{name}</span>
+        <NotificationBadge notifications={notifications} />
       </summary>
       <ul>
+        <NotificationItems notifications={notifications} onClick={close} />
         {items.map((item) => (
           <li key={item.href}>
             <Link href={item.href} onClick={close}>

@@ -3,9 +3,10 @@
 import { type FormEvent, useState } from "react";
 import { AsyncView, FormProblem } from "../../components/status";
 import { ApiRequestError } from "../../lib/api";
-import { reloadAt, sessionJson } from "../../lib/session";
+import { reloadAt, type SessionInfo, sessionJson } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
+import { PullRequestOption, pullRequestPage, wantsPullRequest } from "../community/pull-request-option";
 import { type RepoId, repoApiPath, repoPagePath, resolveUrl } from "../repo/repo-url";
 import { CommitMessageFields, readCommitMessage } from "./commit-fields";
 import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
@@ -40,18 +41,30 @@ export default function EditPage({ params }: { params: RouteParams }) {
   const state = useAsync(`${repo.type}:${repo.id}:${rev}:${path}`, (signal) => loadText(repo, rev, path, signal));
   return (
     <PublishFrame repo={repo} title={`Edit ${path}`}>
-      {() => (
+      {(session) => (
         <AsyncView
           state={state}
           what={path}
-          render={(text) => <Editor repo={repo} rev={rev} path={path} initial={text} />}
+          render={(text) => <Editor repo={repo} rev={rev} path={path} initial={text} session={session} />}
         />
       )}
     </PublishFrame>
   );
 }
 
-function Editor({ repo, rev, path, initial }: { repo: RepoId; rev: string; path: string; initial: string }) {
+function Editor({
+  repo,
+  rev,
+  path,
+  initial,
+  session,
+}: {
+  repo: RepoId;
+  rev: string;
+  path: string;
+  initial: string;
+  session: SessionInfo;
+}) {
   const [text, setText] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -62,7 +75,10 @@ function Editor({ repo, rev, path, initial }: { repo: RepoId; rev: string; path:
     setProblem(undefined);
     try {
       const message = readCommitMessage(data, `${initial === "" ? "Create" : "Update"} ${path}`);
-      await commitText(repo, rev, path, text, message.summary, message.description);
+      const createPr = wantsPullRequest(data);
+      const answer = await commitText(repo, rev, path, text, message.summary, message.description, createPr);
+      // A pull request was opened with the commit: show it (features/community).
+      if (createPr) return reloadAt(pullRequestPage(repo, answer.pullRequestUrl));
       reloadAt(path === "README.md" ? repoPagePath(repo) : repoPagePath(repo, { kind: "blob", rev, path }));
     } catch (error) {
       setProblem((error as Error).message);
@@ -82,6 +98,7 @@ function Editor({ repo, rev, path, initial }: { repo: RepoId; rev: string; path:
         />
       </label>
       <CommitMessageFields placeholder={`Update ${path}`} />
+      <PullRequestOption repo={repo} session={session} rev={rev} />
       <FormProblem problem={problem} />
       <div className="row">
         <button type="submit" className="primary" disabled={busy || text === initial}>

@@ -8,6 +8,7 @@ import { getJson } from "../../lib/api";
 import { reloadAt, type SessionInfo, sessionJson } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
+import { GatedSettings } from "../gating/gated-settings";
 import { type RepoId, repoApiPath, repoPagePath, TYPE_LABEL } from "../repo/repo-url";
 import { PublishFrame, usePublishRepo } from "./publish-frame";
 import { repoNameProblem } from "./repo-names";
@@ -15,6 +16,7 @@ import { repoNameProblem } from "./repo-names";
 interface RepoFacts {
   id: string;
   private?: boolean;
+  gated?: boolean | string;
 }
 
 export default function SettingsPage({ params }: { params: RouteParams }) {
@@ -133,6 +135,8 @@ function Settings({ repo, facts, session }: { repo: RepoId; facts: RepoFacts; se
         </button>
         {visibility.messages}
       </section>
+
+      <GatedSettings repo={repo} initial={facts.gated} />
 
       <section className="card settings-section" aria-labelledby="move-heading">
         <h2 id="move-heading">Rename or move</h2>

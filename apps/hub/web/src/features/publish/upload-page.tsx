@@ -4,12 +4,14 @@
 import { type DragEvent, type FormEvent, useRef, useState } from "react";
 import { Link } from "../../components/link";
 import { FormProblem } from "../../components/status";
+import { navigate } from "../../lib/navigation";
 import type { RouteParams } from "../../routes";
+import { PullRequestOption, pullRequestPage, wantsPullRequest } from "../community/pull-request-option";
 import { formatBytes, repoPagePath } from "../repo/repo-url";
 import { repoPathFor } from "./commit-body";
 import { CommitMessageFields, readCommitMessage } from "./commit-fields";
 import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
-import { type UploadPhase, uploadFiles } from "./upload";
+import { type UploadPhase, uploadFilesAs } from "./upload";
 
 const MAX_FILES = 500;
 const PHASE_LABEL: Record<UploadPhase, string> = {
@@ -65,21 +67,25 @@ export default function UploadPage({ params }: { params: RouteParams }) {
     const data = new FormData(event.currentTarget);
     const items = paths.map(({ entry, target }) => ({ file: entry.file, path: (target as { path: string }).path }));
     const message = readCommitMessage(data, `Upload ${items.length === 1 ? items[0]?.path : `${items.length} files`}`);
+    const createPr = wantsPullRequest(data);
     setBusy(true);
     setProblem(undefined);
     setProgress(Object.fromEntries(items.map((item) => [item.path, { phase: "waiting", fraction: 0 }])));
     const controller = new AbortController();
     running.current = controller;
     try {
-      const oid = await uploadFiles(
+      const answer = await uploadFilesAs(
         repo,
         target.rev,
         items,
         message,
         (path, phase, fraction) => setProgress((current) => ({ ...current, [path]: { phase, fraction } })),
         controller.signal,
+        createPr,
       );
-      setCommit(oid);
+      // A pull request was opened with the commit: show it (features/community).
+      if (createPr) return navigate(pullRequestPage(repo, answer.pullRequestUrl));
+      setCommit(answer.commitOid);
       setCommittedFolder(folder.trim().replace(/^\/+|\/+$/g, ""));
       setPicked([]);
     } catch (error) {
@@ -99,7 +105,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
 
   return (
     <PublishFrame repo={repo} title="Upload files">
-      {() => (
+      {(session) => (
         <form className="card publish-form" onSubmit={submit} aria-busy={busy}>
           <section
             className={`drop-zone${dragging ? " dragging" : ""}`}
@@ -175,6 +181,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
             </ul>
           ) : null}
           <CommitMessageFields placeholder="Upload files" />
+          <PullRequestOption repo={repo} session={session} rev={target.rev} />
           <FormProblem problem={problem} />
           {commit !== undefined ? (
             <p role="status" className="ok">

@@ -79,6 +79,12 @@ async function sample(blob: Blob): Promise<string> {
   return bytesToBase64(new Uint8Array(await blob.slice(0, 512).arrayBuffer()));
 }
 
+/** The commit API's answer: the new commit, and with `create_pr=1` the pull request it opened. */
+export interface CommitAnswer {
+  commitOid: string;
+  pullRequestUrl?: string;
+}
+
 /** Uploads `items` to `rev` in one commit; resolves with the commit's id. */
 export async function uploadFiles(
   repo: RepoId,
@@ -88,6 +94,23 @@ export async function uploadFiles(
   onProgress: ProgressListener,
   signal?: AbortSignal,
 ): Promise<string> {
+  return (await uploadFilesAs(repo, rev, items, message, onProgress, signal)).commitOid;
+}
+
+/**
+ * uploadFiles with the whole answer; `createPr` opens a pull request against `rev` with the commit instead of
+ * committing to it (`?create_pr=1` on preupload and commit, as huggingface_hub sends it).
+ */
+export async function uploadFilesAs(
+  repo: RepoId,
+  rev: string,
+  items: readonly UploadItem[],
+  message: { summary: string; description: string },
+  onProgress: ProgressListener,
+  signal?: AbortSignal,
+  createPr = false,
+): Promise<CommitAnswer> {
+  const prQuery = createPr ? "?create_pr=1" : "";
   const tooBig = items.find((item) => item.file.size > MAX_BROWSER_FILE_BYTES);
   if (tooBig !== undefined)
     throw new Error(`${tooBig.path} is larger than 1 GiB: upload it with git or the hub's Python client`);
@@ -95,7 +118,7 @@ export async function uploadFiles(
   if (session === null) throw new ApiRequestError("Sign in to upload files", 401);
   const revPath = `/${encodeURIComponent(rev)}`;
 
-  const modes = await sessionJson<PreuploadAnswer>(repoApiPath(repo, `/preupload${revPath}`), "POST", {
+  const modes = await sessionJson<PreuploadAnswer>(repoApiPath(repo, `/preupload${revPath}${prQuery}`), "POST", {
     files: await Promise.all(
       items.map(async (item) => ({ path: item.path, size: item.file.size, sample: await sample(item.file) })),
     ),
@@ -168,7 +191,7 @@ export async function uploadFiles(
   const { body, ranges } = buildCommitBody(message.summary, message.description, inline, pointers);
   const answer = await xhrSend(
     "POST",
-    repoApiPath(repo, `/commit${revPath}`),
+    repoApiPath(repo, `/commit${revPath}${prQuery}`),
     body,
     { "Content-Type": "application/x-ndjson", accept: "application/json", "X-CSRF-Token": session.csrfToken },
     (sent) => {
@@ -177,7 +200,11 @@ export async function uploadFiles(
     signal,
   );
   for (const item of items) onProgress(item.path, "done", 1);
-  return String((JSON.parse(answer) as { commitOid?: unknown }).commitOid ?? "");
+  const parsed = JSON.parse(answer) as { commitOid?: unknown; pullRequestUrl?: unknown };
+  return {
+    commitOid: String(parsed.commitOid ?? ""),
+    ...(typeof parsed.pullRequestUrl === "string" ? { pullRequestUrl: parsed.pullRequestUrl } : {}),
+  };
 }
 
 /** One commit that deletes the file `path`. */
@@ -190,7 +217,7 @@ export async function deletePath(repo: RepoId, rev: string, path: string, summar
   });
 }
 
-/** Commits a text file's new content (the README editor). */
+/** Commits a text file's new content (the README editor); `createPr` opens a pull request with it instead. */
 export async function commitText(
   repo: RepoId,
   rev: string,
@@ -198,16 +225,21 @@ export async function commitText(
   text: string,
   summary: string,
   description = "",
-): Promise<void> {
+  createPr = false,
+): Promise<CommitAnswer> {
   const { body } = buildCommitBody(
     summary,
     description,
     [{ path, base64: bytesToBase64(new TextEncoder().encode(text)) }],
     [],
   );
-  await sessionFetch(repoApiPath(repo, `/commit/${encodeURIComponent(rev)}`), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-ndjson" },
-    body,
-  });
+  const response = await sessionFetch(
+    repoApiPath(repo, `/commit/${encodeURIComponent(rev)}${createPr ? "?create_pr=1" : ""}`),
+    { method: "POST", headers: { "Content-Type": "application/x-ndjson" }, body },
+  );
+  const parsed = (await response.json().catch(() => ({}))) as { commitOid?: unknown; pullRequestUrl?: unknown };
+  return {
+    commitOid: String(parsed.commitOid ?? ""),
+    ...(typeof parsed.pullRequestUrl === "string" ? { pullRequestUrl: parsed.pullRequestUrl } : {}),
+  };
 }

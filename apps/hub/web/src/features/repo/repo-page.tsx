@@ -16,6 +16,9 @@ const FilesTab = lazy(() => import("./files-tab"));
 const FileView = lazy(() => import("./file-view"));
 const HistoryTab = lazy(() => import("./history-tab"));
 const CommitView = lazy(() => import("./commit-view"));
+const CommunityTab = lazy(() => import("../community/community-tab"));
+const DiscussionPage = lazy(() => import("../community/discussion-page"));
+const GatedAccess = lazy(() => import("../gating/gated-access"));
 
 export default function RepoPage({ params }: { params: RouteParams }) {
   const { pathname } = useLocation();
@@ -37,8 +40,13 @@ function RepoScreen({ repo, owner, view }: { repo: RepoId; owner: string; view: 
         <article className="repo-page">
           <RepoHeader repo={repo} info={info} viewer={viewer} />
           <RepoTabs repo={repo} view={view} canWrite={canWrite(viewer, owner)} />
+          {info.gated && !canWrite(viewer, owner) ? (
+            <Suspense fallback={null}>
+              <GatedAccess repo={repo} info={info} />
+            </Suspense>
+          ) : null}
           <Suspense fallback={<Loading what="this section" />}>
-            <Section repo={repo} info={info} view={view} />
+            <Section repo={repo} info={info} view={view} canWrite={canWrite(viewer, owner)} />
           </Suspense>
         </article>
       )}
@@ -46,7 +54,7 @@ function RepoScreen({ repo, owner, view }: { repo: RepoId; owner: string; view: 
   );
 }
 
-function Section({ repo, info, view }: { repo: RepoId; info: RepoInfo; view: RepoView }) {
+function Section({ repo, info, view, canWrite }: { repo: RepoId; info: RepoInfo; view: RepoView; canWrite: boolean }) {
   switch (view.kind) {
     case "card":
       return <CardTab repo={repo} info={info} />;
@@ -58,5 +66,9 @@ function Section({ repo, info, view }: { repo: RepoId; info: RepoInfo; view: Rep
       return <HistoryTab repo={repo} rev={view.rev} />;
     case "commit":
       return <CommitView repo={repo} sha={view.sha} />;
+    case "discussions":
+      return <CommunityTab repo={repo} />;
+    case "discussion":
+      return <DiscussionPage repo={repo} num={view.num} canWrite={canWrite} />;
   }
 }

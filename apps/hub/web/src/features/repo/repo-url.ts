@@ -16,7 +16,9 @@ export type RepoView =
   | { kind: "tree"; rev: string; path: string }
   | { kind: "blob"; rev: string; path: string }
   | { kind: "commits"; rev: string }
-  | { kind: "commit"; sha: string };
+  | { kind: "commit"; sha: string }
+  | { kind: "discussions" }
+  | { kind: "discussion"; num: number };
 
 const PREFIX: Record<RepoType, string> = { model: "", dataset: "/datasets", space: "/spaces" };
 
@@ -52,6 +54,10 @@ export function repoPagePath(repo: RepoId, view: RepoView = { kind: "card" }): s
       return `${root}/commits/${encodeURIComponent(view.rev)}`;
     case "commit":
       return `${root}/commit/${encodeURIComponent(view.sha)}`;
+    case "discussions":
+      return `${root}/discussions`;
+    case "discussion":
+      return `${root}/discussions/${view.num}`;
   }
 }
 
@@ -94,6 +100,10 @@ export function parseRepoView(rest: string | undefined): RepoView | undefined {
   if (action === "blob" && first !== undefined && path !== "") return { kind: "blob", rev: first, path };
   if (action === "commits" && others.length === 0) return { kind: "commits", rev: first ?? "main" };
   if (action === "commit" && first !== undefined && others.length === 0) return { kind: "commit", sha: first };
+  // The Community tab (features/community): the list, or one discussion by its number.
+  if (action === "discussions" && first === undefined) return { kind: "discussions" };
+  if (action === "discussions" && first !== undefined && others.length === 0 && /^[1-9]\d{0,8}$/.test(first))
+    return { kind: "discussion", num: Number(first) };
   return undefined;
 }
 
