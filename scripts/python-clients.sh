@@ -6,7 +6,8 @@ set -euo pipefail
 root="${HUBKIT_VENVS:-$(cd "$(dirname "$0")/.." && pwd)/node_modules/.cache/hubkit-venvs}"
 for version in 2.0.0 1.33.0; do
   venv="$root/hf-$version"
-  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import huggingface_hub, sys; sys.exit(huggingface_hub.__version__ != '$version')" 2>/dev/null; then
+  # hf_xet comes with huggingface_hub (a required dependency on x86_64/arm64): the Xet tests need it importable.
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import huggingface_hub, hf_xet, sys; sys.exit(huggingface_hub.__version__ != '$version')" 2>/dev/null; then
     continue
   fi
   rm -rf "$venv"
@@ -14,4 +15,6 @@ for version in 2.0.0 1.33.0; do
   # --retries 0: the default index (the public one) is unreachable here; the local index in pip.conf answers.
   "$venv/bin/pip" install --quiet --disable-pip-version-check --retries 0 --timeout 10 "huggingface_hub==$version" >/dev/null 2>&1 \
     || "$venv/bin/pip" install --disable-pip-version-check --retries 0 --timeout 10 "huggingface_hub==$version"
+  "$venv/bin/python" -c "import hf_xet" 2>/dev/null \
+    || "$venv/bin/pip" install --quiet --disable-pip-version-check --retries 0 --timeout 10 "hf_xet==1.6.0"
 done

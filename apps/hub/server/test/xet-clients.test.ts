@@ -123,6 +123,14 @@ api.create_commit("${repo}", operations=[
     const safetensors = tree.find((entry) => entry.path === "model.safetensors");
     expect(safetensors?.xetHash).toMatch(/^[0-9a-f]{64}$/);
     expect(tree.find((entry) => entry.path === "README.md")?.xetHash).toBeUndefined();
+    const info = (await (
+      await fetch(`${hub.url}/api/models/${repo}/paths-info/main`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${hub.readToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ paths: ["model.safetensors", "README.md"] }),
+      })
+    ).json()) as { path: string; xetHash?: string }[];
+    expect(info.find((entry) => entry.path === "model.safetensors")?.xetHash).toBe(safetensors?.xetHash);
     // Every large file of the three commits went through Xet (none through the LFS batch API).
     const large = tree.filter((entry) => entry.lfs !== undefined);
     expect(large.map((entry) => entry.path).sort()).toEqual([
@@ -241,7 +249,7 @@ api.upload_file(path_or_fileobj="${path}", path_in_repo="race.bin", repo_id="ali
   }, 180_000);
 
   it("dedup: a re-upload with 1 MB changed in the middle sends < 10 % of its bytes, also without the client cache", async () => {
-    const size = 32 * 1024 * 1024;
+    const size = 64 * 1024 * 1024;
     const original = randomBytes(size);
     const file = join(hub.work, "dedup.bin");
     writeFileSync(file, original);

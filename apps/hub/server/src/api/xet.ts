@@ -52,5 +52,10 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (grace !== undefined && !/^\d{1,5}$/.test(grace)) throw new ApiError(400, "grace_days must be a whole number");
     return c.json(await collectXetGarbage(xet, grace === undefined ? DEFAULT_GC_GRACE_DAYS : Number(grace)));
   });
+  // What the CAS received and served since start (operators; the benchmark counts xorb bytes with it).
+  app.get("/api/admin/xet/stats", (c) => {
+    if (c.get("principal").kind !== "admin") throw new ApiError(403, "Only the administrator may read Xet statistics");
+    return c.json(xet.counters);
+  });
   registerCas(app, ctx, xet);
 }
