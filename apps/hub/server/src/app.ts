@@ -15,6 +15,7 @@ import { authMiddleware } from "./auth/middleware.js";
 import { ANONYMOUS, type HubEnv } from "./auth/principal.js";
 import { sessionResolver } from "./auth/session-cookie.js";
 import { libraries } from "./catalog.js";
+import { allowedMethods, unsupportedError, unsupportedFeature } from "./gating/unsupported-routes.js";
 import type { HubContext } from "./hub-context.js";
 import { REPO_TYPES } from "./repos/repo-ref.js";
 import { registerHubRoutes } from "./routes.js";
@@ -123,10 +124,16 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
         throw new RepoNotFoundError(c.get("principal").kind === "anonymous");
       });
 
+  // No route matched: a hub feature Hubkit lacks is a 501 naming it, a known route with another method a 405,
+  // anything else a 404 (gating/unsupported-routes.ts).
   app.all("/api/*", (c) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD")
-      return c.json({ error: `Method ${c.req.method} not allowed` }, 405, { Allow: "GET, HEAD" });
-    return c.json({ error: `Not found: ${new URL(c.req.url).pathname.slice(0, 200)}` }, 404);
+    const pathname = new URL(c.req.url).pathname;
+    const feature = unsupportedFeature(pathname);
+    if (feature !== undefined) throw unsupportedError(feature);
+    const allowed = c.req.method === "GET" || c.req.method === "HEAD" ? [] : allowedMethods(app.routes, pathname);
+    if (allowed.length > 0)
+      return c.json({ error: `Method ${c.req.method} not allowed` }, 405, { Allow: allowed.join(", ") });
+    return c.json({ error: `Not found: ${pathname.slice(0, 200)}` }, 404);
   });
 
   app.get("*", async (c) => markSitePage(await web.respond(new URL(c.req.url).pathname)));

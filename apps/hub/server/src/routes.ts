@@ -9,11 +9,13 @@ import { register as preupload } from "./api/preupload.js";
 import { register as refs } from "./api/refs.js";
 import { register as repoInfo } from "./api/repo-info.js";
 import { register as repos } from "./api/repos.js";
+import { register as squash } from "./api/squash.js";
 import { register as tree } from "./api/tree.js";
 import { register as xet } from "./api/xet.js";
 import { register as admin } from "./auth/admin-routes.js";
 import type { HubEnv } from "./auth/principal.js";
 import { register as whoami } from "./auth/whoami.js";
+import { register as gating } from "./gating/routes.js";
 import { register as gitHttp } from "./git-http/smart-http.js";
 import type { HubContext } from "./hub-context.js";
 import { register as lfs } from "./lfs/routes.js";
@@ -29,6 +31,8 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   refs,
   preupload,
   commit,
+  gating,
+  squash,
   xet,
   lfs,
   files,

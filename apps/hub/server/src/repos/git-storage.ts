@@ -504,6 +504,28 @@ export class GitStorage implements RepoStorage {
     }
   }
 
+  async squash(
+    ref: RepoRef,
+    branch: string,
+    expectedHead: string,
+    message: string,
+    author: string,
+  ): Promise<CommitResult> {
+    await this.requireRepo(ref);
+    const text = commitMessage(message, undefined);
+    // In turn with the commits through this server; the swap still guards against a push meanwhile.
+    return this.inTurn(ref, async () => {
+      const head = await this.branchHead(ref, branch);
+      if (head === undefined) throw new RevisionNotFoundError(branch);
+      if (head !== expectedHead) throw new StaleParentError();
+      const tree = (await this.run(ref, ["rev-parse", "--verify", `${head}^{tree}`])).toString().trim();
+      const commit = (await this.run(ref, ["commit-tree", tree, "-F", "-"], text, identity(author))).toString().trim();
+      const moved = await this.tryRun(ref, ["update-ref", `refs/heads/${branch}`, commit, head]);
+      if (moved.code !== 0) throw new StaleParentError();
+      return { commitOid: commit };
+    });
+  }
+
   async createBranch(ref: RepoRef, name: string, startCommit: string): Promise<void> {
     await this.requireRepo(ref);
     const branch = checkedBranchName(name);

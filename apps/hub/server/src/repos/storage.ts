@@ -121,6 +121,11 @@ export interface RepoStorage {
   deleteBranch(ref: RepoRef, name: string): Promise<void>;
   createTag(ref: RepoRef, name: string, commit: string, message?: string): Promise<void>;
   deleteTag(ref: RepoRef, name: string): Promise<void>;
+  /**
+   * Super-squash (api/squash.ts): the branch becomes one parentless commit of its current tree, by compare-and-swap
+   * from `expectedHead` (StaleParentError when it moved); the old commits stay only where other refs reach them.
+   */
+  squash?(ref: RepoRef, branch: string, expectedHead: string, message: string, author: string): Promise<CommitResult>;
   /** The bare repository's folder (for git http-backend). */
   gitDir(ref: RepoRef): string;
 }
