@@ -12,7 +12,30 @@ const SHARED = (depth: number, node: string) =>
   `{% set ns = namespace(x=${node === "list" ? "[1]" : "{}"}) %}{% for i in range(${depth}) %}` +
   `{% set ns.x = ${node === "list" ? "[ns.x, ns.x]" : "{'a': ns.x, 'b': ns.x}"} %}{% endfor %}`;
 
+/** Issue 17's super-linear builtins: big ints, int parsing, sorts of shuffled lists, ranges. */
+const X = 2n ** 475_000n - 1n;
+const Y = 3n ** 300_000n;
+const BIG = 2n ** 999_000n - 1n;
+const X4300 = 7n ** 5000n;
+const SHUF = Array.from({ length: 100_000 }, (_, i) => Number(String(i).split("").reverse().join("")));
+const SHUF_S = SHUF.map(String);
+const PAIRS = Array.from({ length: 15_000 }, (_, i) => [SHUF_S[2 * i], SHUF_S[2 * i + 1]]);
+const DIGITS = "9".repeat(4300);
+const UNDERSCORED = "1_000".repeat(1_000_000);
+
 const CASES: [string, string][] = [
+  ["X * X (475,000 bits)", "{% set z = X * X %}"],
+  ["BIG // Y", "{% set z = BIG // Y %}"],
+  ["BIG + BIG", "{% set z = BIG + BIG %}"],
+  ["Y ** 3 (951,000 bits)", "{% set z = Y ** 3 %}"],
+  ["'%d'|format(4300 digits)", "{{ ('%d'|format(X4300))|length }}"],
+  ["4300 digits|int", "{{ (DIGITS|int) > 0 }}"],
+  ["'1_000' * 10^6|int", "{{ UNDERSCORED|int }}"],
+  ["range(-2**53, 2**53, 2**38)", "{{ range(-2**53, 2**53, 2**38)|length }}"],
+  ["shuffled ints|sort", "{{ (SHUF|sort)|length }}"],
+  ["shuffled strings|sort", "{{ (SHUF_S|sort)|length }}"],
+  ["15,000 pairs|sort", "{{ (PAIRS|sort)|length }}"],
+  ["D|dictsort", "{{ (D|dictsort)|length }}"],
   ["L|sort", "{{ (L|sort)|length }}"],
   ["L|unique|list", "{{ (L|unique|list)|length }}"],
   ["L|groupby('real')|list", "{{ (L|groupby('real')|list)|length }}"],
@@ -37,7 +60,7 @@ const CASES: [string, string][] = [
 ];
 
 const UNBOUNDED: TemplateOptions = { timeoutMs: 0, maxSteps: 1e12, maxAllocation: 1e15 };
-const context = { L, S, D };
+const context = { L, S, D, X, Y, BIG, X4300, SHUF, SHUF_S, PAIRS, DIGITS, UNDERSCORED };
 
 function cpuMs(run: () => void, times: number): number {
   const start = process.cpuUsage();
@@ -49,7 +72,7 @@ function cpuMs(run: () => void, times: number): number {
 /** The smallest `maxSteps` the render passes with, within 2 %. */
 function stepsOf(source: string): number {
   let lo = 1;
-  let hi = 1e9;
+  let hi = 1e10;
   while (hi - lo > hi * 0.02) {
     const mid = Math.floor((lo + hi) / 2);
     try {

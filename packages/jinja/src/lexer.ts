@@ -5,6 +5,9 @@
 import { Fault } from "./errors.js";
 import { strRepr } from "./runtime/values.js";
 
+/** Hex/octal/binary literal digits converted to a decimal token value (≈ 3,600 decimal digits at most). */
+const MAX_DECIMAL_HEX = 3000;
+
 export type TokenType =
   | "text"
   | "variable_begin"
@@ -387,7 +390,10 @@ class Lexer {
       const end = digitsFrom(q, ok);
       if (end > q) {
         const digits = s.slice(p + 2, end).replace(/_/g, "");
-        this.push("integer", BigInt(`0${c1.toLowerCase()}${digits}`).toString(), start);
+        const literal = `0${c1.toLowerCase()}${digits}`;
+        // the token holds the decimal value, as Jinja2's does; a literal too long for that (a decimal conversion is
+        // super-linear: 1,000,000 hex digits took seconds) keeps its prefix form, which Number() and BigInt() read
+        this.push("integer", digits.length <= MAX_DECIMAL_HEX ? BigInt(literal).toString() : literal, start);
         return end;
       }
     }

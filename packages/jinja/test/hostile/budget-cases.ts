@@ -52,6 +52,11 @@ const CASES: [name: string, source: string, expect: HostileCase["expect"], conte
       steps,
     ],
     ["** of a big base in a loop", LOOP("{% set x = 3 ** 200000 %}", "{% set y = x ** 3 %}"), steps],
+    [
+      "a 1,000,000-digit hex literal (compiled without a decimal conversion)",
+      `{{ (0x${"f".repeat(1_000_000)}) > 0 }}`,
+      { output: "True" },
+    ],
     ["<< is no Jinja operator", "{{ (2 ** 475000) << 1000 }}", { kind: "syntax" }],
     ["* of a big int by a small one", LOOP("{% set x = 2 ** 990000 %}", "{% set y = x * 12345 %}"), steps],
     [
