@@ -3,6 +3,7 @@
 import type { RepoRedirects } from "./api/repo-redirects.js";
 import type { Authenticator } from "./auth/accounts.js";
 import type { SessionStore } from "./auth/session-store.js";
+import type { DiscussionStore } from "./community/discussion-store.js";
 import type { ServerConfig } from "./config.js";
 import type { GateStore } from "./gating/gate-store.js";
 import type { RepoObjectLinks } from "./lfs/repo-objects.js";
@@ -29,4 +30,6 @@ export interface HubContext {
   redirects?: RepoRedirects;
   /** Gated repositories and access requests (gating/); absent = nothing is gated (upstream mode, bare tests). */
   gates?: GateStore;
+  /** Discussions and pull requests (community/); absent = the Community routes answer 501 (upstream mode). */
+  discussions?: DiscussionStore;
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { RepoRedirects } from "./api/repo-redirects.js";
 import { AccountStore } from "./auth/account-store.js";
 import { SessionStore } from "./auth/session-store.js";
+import { DiscussionStore } from "./community/discussion-store.js";
 import type { ServerConfig } from "./config.js";
 import { GateStore } from "./gating/gate-store.js";
 import type { HubContext } from "./hub-context.js";
@@ -79,6 +80,7 @@ export async function openLocalHub(
         sessions: new SessionStore(store.db),
         redirects: new RepoRedirects(store.db),
         gates: new GateStore(store.db),
+        discussions: new DiscussionStore(store.db),
       },
       index,
       dispose,

@@ -15,6 +15,7 @@ import { register as xet } from "./api/xet.js";
 import { register as admin } from "./auth/admin-routes.js";
 import type { HubEnv } from "./auth/principal.js";
 import { register as whoami } from "./auth/whoami.js";
+import { register as community } from "./community/routes.js";
 import { register as gating } from "./gating/routes.js";
 import { register as gitHttp } from "./git-http/smart-http.js";
 import type { HubContext } from "./hub-context.js";
@@ -31,6 +32,7 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   refs,
   preupload,
   commit,
+  community,
   gating,
   squash,
   xet,

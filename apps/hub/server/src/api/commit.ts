@@ -3,6 +3,9 @@
 // an object linked to this repository (lfs/repo-objects.ts).
 import type { Hono } from "hono";
 import type { HubEnv, Principal } from "../auth/principal.js";
+import { prRef } from "../community/pr-git.js";
+import { commitTarget, pullRequestOfCommit } from "../community/pull-requests.js";
+import { discussionUrl } from "../community/render.js";
 import type { HubContext } from "../hub-context.js";
 import { SHA256_HEX } from "../lfs/pointer.js";
 import { urlPrefix } from "../repos/repo-ref.js";
@@ -11,7 +14,6 @@ import { testPause } from "../repos/test-pause.js";
 import { ApiError } from "./api-error.js";
 import { apiRepoUrl, baseUrl, revisionAndPath } from "./repo-url.js";
 import { boundedBody, truthy } from "./request-body.js";
-import { writableBySignedIn } from "./write-access.js";
 
 const MAX_OPERATIONS = 25_000;
 const MISSING_KEY = "Add a line with the key `lfsFile`, `file` or `deletedFile`";
@@ -95,13 +97,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.post("/api/:segment/:ns/:name/commit/*", async (c) => {
     const url = apiRepoUrl(c);
     if (url === undefined) return c.notFound();
-    const ref = await writableBySignedIn(ctx, c, url.ref);
-    if (truthy(c.req.query("create_pr")))
-      throw new ApiError(
-        400,
-        "Pull requests are not supported by this Hubkit server yet: commit to a branch instead (create_branch, then revision=<branch>)",
-      );
     const { revision } = revisionAndPath(url.rest);
+    // Pull requests (community/pull-requests.ts): `create_pr=1` opens one (any reader with a write token),
+    // `refs/pr/N` commits onto one (its author or a writer); anything else needs write access to the repository.
+    const target = await commitTarget(ctx, c, url.ref, revision, truthy(c.req.query("create_pr")));
+    const ref = target.ref;
     const branch =
       revision === "HEAD" || revision === "refs/heads/main"
         ? await ctx.storage.defaultBranch(ref)
@@ -124,14 +124,20 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
         throw new ApiError(422, `LFS pointer pointed to a file that does not exist: ${operation.path.slice(0, 200)}`);
       operation.size = stored.size;
     }
+    const pullRequest = await pullRequestOfCommit(ctx, target, branch, header);
     const { commitOid } = await ctx.storage.commit(ref, {
       branch,
+      ...(pullRequest !== undefined ? { pullRequestRef: prRef(pullRequest) } : {}),
       operations,
       summary: header.summary,
       author: authorName(c.get("principal")),
       ...(header.description !== undefined ? { description: header.description } : {}),
-      ...(header.parentCommit !== undefined ? { parentCommit: header.parentCommit } : {}),
+      // With create_pr the parent commit is where the PR starts (above), not a condition on the branch head.
+      ...(header.parentCommit !== undefined && target.kind !== "create-pr"
+        ? { parentCommit: header.parentCommit }
+        : {}),
     });
+    if (pullRequest !== undefined) await ctx.discussions?.markOpen(ref, pullRequest);
     await testPause("commit-ref-moved");
     // The ref moved first; the index follows. If this fails, the start-up reconciliation repairs the index.
     await ctx.index.sync(ref).catch((error: unknown) => {
@@ -142,6 +148,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       commitOid,
       commitUrl: `${baseUrl(c)}/${urlPrefix(ref.type)}${ref.id}/commit/${commitOid}`,
       hookOutput: "",
+      ...(pullRequest !== undefined ? { pullRequestUrl: discussionUrl(baseUrl(c), ref, pullRequest) } : {}),
     });
   });
 }

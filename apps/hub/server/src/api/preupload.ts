@@ -2,6 +2,7 @@
 // that already exist so the clients skip unchanged ones.
 import type { Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { commitTarget } from "../community/pull-requests.js";
 import type { HubContext } from "../hub-context.js";
 import { lfsPatterns } from "../lfs/attributes.js";
 import { uploadMode } from "../lfs/upload-mode.js";
@@ -9,8 +10,7 @@ import { defaultGitattributes } from "../repos/default-gitattributes.js";
 import { checkedPath } from "../repos/repo-paths.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
 import { apiRepoUrl, revisionAndPath } from "./repo-url.js";
-import { jsonObjectBody } from "./request-body.js";
-import { writableBySignedIn } from "./write-access.js";
+import { jsonObjectBody, truthy } from "./request-body.js";
 
 const MAX_FILES = 1000;
 const MAX_BODY = 8 * 1024 * 1024;
@@ -20,8 +20,9 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.post("/api/:segment/:ns/:name/preupload/*", async (c) => {
     const url = apiRepoUrl(c);
     if (url === undefined) return c.notFound();
-    const ref = await writableBySignedIn(ctx, c, url.ref);
     const { revision } = revisionAndPath(url.rest);
+    // With create_pr (or onto refs/pr/N) any reader with a write token may prepare a pull request's commit.
+    const { ref } = await commitTarget(ctx, c, url.ref, revision, truthy(c.req.query("create_pr")));
     const body = await jsonObjectBody(c, MAX_BODY);
     if (!Array.isArray(body.files)) throw new ApiError(400, 'Missing "files" array in the request body');
     if (body.files.length > MAX_FILES) throw new ApiError(400, `At most ${MAX_FILES} files per request`);

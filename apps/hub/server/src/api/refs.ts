@@ -1,6 +1,7 @@
 // Refs, commit history, branches and tags (hub-api.md §2.5, §2.6, §4.3).
 import type { Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { pullRequestRefs } from "../community/pull-requests.js";
 import type { HubContext } from "../hub-context.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
 import { readableRepo } from "./repo-access.js";
@@ -29,7 +30,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       branches: refs.branches,
       converts: [],
       tags: refs.tags,
-      ...(includePrs ? { pullRequests: [] } : {}),
+      ...(includePrs ? { pullRequests: await pullRequestRefs(ctx, ref) } : {}),
     });
   });
 

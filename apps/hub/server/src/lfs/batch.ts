@@ -10,8 +10,8 @@ import { ApiError } from "../api/api-error.js";
 import { readableRepo } from "../api/repo-access.js";
 import { baseUrl } from "../api/repo-url.js";
 import { boundedBody } from "../api/request-body.js";
-import { writableBySignedIn } from "../api/write-access.js";
 import type { HubEnv } from "../auth/principal.js";
+import { uploadTarget } from "../community/pull-requests.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
@@ -82,7 +82,9 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
       if (!Array.isArray(request.objects) || request.objects.length > MAX_BATCH_OBJECTS)
         throw new ApiError(422, `objects must be an array of at most ${MAX_BATCH_OBJECTS} entries`);
       const repo =
-        operation === "upload" ? await writableBySignedIn(ctx, c, target) : await readableRepo(ctx, c, target);
+        operation === "upload"
+          ? await uploadTarget(ctx, c, target, request.ref) // pull requests: community/pull-requests.ts
+          : await readableRepo(ctx, c, target);
       // Downloading a gated repository's objects needs access to its files (gating/gate.ts).
       if (operation === "download") await assertDownloadAllowed(ctx, c, repo);
       const offersMultipart = transfers.includes("multipart") && multipartCapable;
