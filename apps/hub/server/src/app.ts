@@ -11,6 +11,7 @@ import { register as registerWebFacets } from "./api/web-facets.js";
 import { register as registerWebQuickSearch } from "./api/web-quicksearch.js";
 import { register as registerWebSpaceApp } from "./api/web-space-app.js";
 import { register as registerWebViewer } from "./api/web-viewer.js";
+import { rememberClientAddress } from "./auth/client-address.js";
 import { authMiddleware } from "./auth/middleware.js";
 import { ANONYMOUS, type HubEnv } from "./auth/principal.js";
 import { sessionResolver } from "./auth/session-cookie.js";
@@ -83,6 +84,7 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
     if (c.req.url.length > MAX_URL_LENGTH) return c.json({ error: "Request URL too long" }, 414);
     // Before any route: the base URL of absolute URLs in answers, from configuration and a checked Host.
     rememberBaseUrl(c, urls);
+    rememberClientAddress(c, urls.trustProxy);
     await next();
     // A body streamed straight to the socket (stream-response.ts) already has its headers out.
     if (c.res !== RESPONSE_ALREADY_SENT) c.header("X-Content-Type-Options", "nosniff");
