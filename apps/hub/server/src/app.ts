@@ -123,6 +123,9 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   else
     for (const type of REPO_TYPES)
       app.get(`/api/${type}s/:name`, (c) => {
+        // …except the hub's own one-segment routes Hubkit lacks (`/api/spaces/hardware`): 501 naming them.
+        const feature = unsupportedFeature(new URL(c.req.url).pathname);
+        if (feature !== undefined) throw unsupportedError(feature);
         throw new RepoNotFoundError(c.get("principal").kind === "anonymous");
       });
 
