@@ -36,7 +36,7 @@ export async function adminPost(url: string, path: string, body: unknown): Promi
   return (await response.json()) as Record<string, unknown>;
 }
 
-export async function startAuthHub(): Promise<AuthHub> {
+export async function startAuthHub(extraEnv: Record<string, string> = {}): Promise<AuthHub> {
   const work = mkdtempSync(join(tmpdir(), "hubkit-auth-"));
   const seed = writeJsonl(join(work, "seed.jsonl"), [{ id: "seed-org/seed-model", pipeline_tag: "fill-mask" }]);
   const server = await startServer(
@@ -46,6 +46,7 @@ export async function startAuthHub(): Promise<AuthHub> {
       HUBKIT_SEED: seed,
       HUBKIT_ADMIN_TOKEN: ADMIN_TOKEN,
       HUBKIT_WEB_DIST: join(work, "no-web"),
+      ...extraEnv,
     }),
   );
   const ctx = server.hub;
