@@ -227,7 +227,9 @@ describe("nested YAML (finding 4)", () => {
 describe("safetensors shard headers (finding 5)", () => {
   test("many shard pointers to one big-header object, viewed at a non-default revision, parse it once", async () => {
     await createRepo("shards");
-    const bytes = safetensors(bigHeader());
+    const json = bigHeader();
+    const tensors = (json.match(/"dtype"/g) ?? []).length;
+    const bytes = safetensors(json);
     const oid = await uploadObject("shards", bytes);
     const shards = Array.from({ length: 8 }, (_, i) => `model-0000${i + 1}-of-00008.safetensors`);
     const index = JSON.stringify({ weight_map: Object.fromEntries(shards.map((shard, i) => [`w${i}`, shard])) });
@@ -251,7 +253,6 @@ describe("safetensors shard headers (finding 5)", () => {
       expect(response.status).toBe(200);
       const info = (await response.json()) as { safetensors?: { total: number } };
       // 8 shards × the object's tensors × 2 parameters each.
-      const tensors = (bigHeader().match(/"dtype"/g) ?? []).length;
       expect(info.safetensors?.total).toBe(8 * tensors * 2);
       views.push(performance.now() - started);
     }
