@@ -380,3 +380,20 @@ describe("org repositories and the access matrix of the new routes", () => {
     ).toBe(400);
   }, 120_000);
 });
+
+describe("gated spaces", () => {
+  test("a gated static space is not served as an app; its files need access like any repository's", async () => {
+    const created = await call("POST", "/api/repos/create", tokens.aliceWrite, {
+      name: "gated-space",
+      type: "space",
+      sdk: "static",
+      files: [{ path: "index.html", content: Buffer.from("<h1>hi</h1>").toString("base64"), encoding: "base64" }],
+    });
+    expect(created.status).toBe(200);
+    expect((await call("GET", "/spaces/alice/gated-space/app/")).status).toBe(200);
+    await call("PUT", "/api/spaces/alice/gated-space/settings", tokens.aliceWrite, { gated: "manual" });
+    expect((await call("GET", "/spaces/alice/gated-space/app/", tokens.aliceWrite)).status).toBe(404);
+    expect((await call("GET", "/spaces/alice/gated-space/resolve/main/index.html", tokens.bobWrite)).status).toBe(403);
+    expect((await call("GET", "/spaces/alice/gated-space/resolve/main/index.html", tokens.aliceRead)).status).toBe(200);
+  });
+});
