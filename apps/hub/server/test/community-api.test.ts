@@ -340,12 +340,13 @@ describe("pull requests", () => {
     const repo = "owner/race";
     await commit(repo, "main", tokens.owner, { "shared.txt": "base\n" });
     const nums: number[] = [];
-    for (const [index, files] of [
+    const changes: Record<string, string>[] = [
       { "one.txt": "one\n" },
       { "two.txt": "two\n" },
       { "shared.txt": "from three\n" },
       { "shared.txt": "from four\n" },
-    ].entries()) {
+    ];
+    for (const [index, files] of changes.entries()) {
       const opened = await commit(repo, "main", index % 2 === 0 ? tokens.reader : tokens.outsider, files, {
         createPr: true,
       });

@@ -5,6 +5,7 @@
 // (xet/cas-routes.ts) lives under `/xet/{instance}` of this origin.
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { commitTarget } from "../community/pull-requests.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { casUrl, registerCas } from "../xet/cas-routes.js";
@@ -14,7 +15,6 @@ import { ApiError, RevisionNotFoundError } from "./api-error.js";
 import { readableRepo } from "./repo-access.js";
 import { apiRepoUrl, revisionAndPath } from "./repo-url.js";
 import { truthy } from "./request-body.js";
-import { writableBySignedIn } from "./write-access.js";
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   const xet = ctx.xet;
@@ -22,12 +22,17 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   const tokenRoute = (scope: XetScope) => async (c: Context<HubEnv>) => {
     const url = apiRepoUrl(c);
     if (url === undefined) return c.notFound();
-    const ref = scope === "write" ? await writableBySignedIn(ctx, c, url.ref) : await readableRepo(ctx, c, url.ref);
+    const { revision } = revisionAndPath(url.rest);
+    // `None` + create_pr: an upload for a pull request the commit will open.
+    const forPullRequest = scope === "write" && revision === "None" && truthy(c.req.query("create_pr"));
+    // Uploads for a pull request (a new one, or onto refs/pr/N) are open to its possible authors, any reader with
+    // a write token (community/pull-requests.ts); other writes need write access.
+    const ref =
+      scope === "write"
+        ? (await commitTarget(ctx, c, url.ref, forPullRequest ? "main" : revision, forPullRequest)).ref
+        : await readableRepo(ctx, c, url.ref);
     // A read token reaches every file's reconstruction: gated like the files themselves (gating/gate.ts).
     if (scope === "read") await assertDownloadAllowed(ctx, c, ref);
-    const { revision } = revisionAndPath(url.rest);
-    // `None` + create_pr: an upload for a pull request the commit will open (refused there until PRs exist).
-    const forPullRequest = scope === "write" && revision === "None" && truthy(c.req.query("create_pr"));
     if (!forPullRequest && (await ctx.storage.resolveRevision(ref, revision)) === undefined)
       throw new RevisionNotFoundError(revision);
     const { token, expires } = issueXetToken(xet.signer, ref, scope);

@@ -236,7 +236,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
 /** The details object of README.md §2.3. */
 async function details(ctx: HubContext, base: string, repo: RepoRef, discussion: DiscussionRow, withDiff: boolean) {
   const stored = (await storeOf(ctx).events(repo, discussion.num)).map((event) => eventJson(base, event));
-  const common = {
+  const common: ReturnType<typeof summaryJson> & { locked: boolean; collection: string } = {
     ...summaryJson(base, repo, discussion),
     locked: false,
     collection: "discussions",
@@ -249,6 +249,11 @@ async function details(ctx: HubContext, base: string, repo: RepoRef, discussion:
     refHead(git, `refs/heads/${branch}`),
   ]);
   const commits = prHead === undefined ? [] : await prCommits(git, prHead, targetHead);
+  // A draft with commits is open (a push marks it after git finishes, which a quick reader may overtake).
+  if (discussion.status === "draft" && commits.length > 0) {
+    await storeOf(ctx).markOpen(repo, discussion.num);
+    common.status = "open";
+  }
   // Stored events and commits, by time; at equal times the stored order is kept and commits come first.
   const events = [...commits.reverse().map((commit) => commitEventJson(base, commit)), ...stored]
     .map((event, index) => ({ event, index, at: Date.parse(event.createdAt) }))

@@ -25,6 +25,8 @@ export interface PushSession {
 
 export class PushChecks {
   private readonly pushes = new Map<string, string>();
+  /** Per push: which refs this pusher may move (community/push-policy.ts), asked before the commit rules. */
+  private readonly refChecks = new Map<string, (updates: string) => Promise<string | undefined>>();
   private listener: Promise<{ server: Server; port: number }> | undefined;
   private hooksReady: Promise<void> | undefined;
 
@@ -35,14 +37,16 @@ export class PushChecks {
   ) {}
 
   /** Registers a push into the repository `gitDir`. */
-  async begin(gitDir: string): Promise<PushSession> {
+  async begin(gitDir: string, refCheck?: (updates: string) => Promise<string | undefined>): Promise<PushSession> {
     const token = randomBytes(32).toString("hex");
     this.pushes.set(token, resolve(gitDir)); // before any wait, so a listener closing meanwhile is not reused
+    if (refCheck !== undefined) this.refChecks.set(token, refCheck);
     let ended = false;
     const end = () => {
       if (ended) return;
       ended = true;
       this.pushes.delete(token);
+      this.refChecks.delete(token);
       this.closeIfIdle();
     };
     try {
@@ -114,6 +118,8 @@ export class PushChecks {
       const quarantine = quarantineEnv(gitDir, parsed.objects, parsed.alternates);
       if (quarantine === undefined)
         return reply(400, "Your push was rejected: the hook named objects outside the repository");
+      const refusal = token === undefined ? undefined : await this.refChecks.get(token)?.(parsed.updates);
+      if (refusal !== undefined) return reply(403, refusal);
       const problem = await pushProblem(gitDir, parsed.updates, quarantine, this.limits);
       reply(problem === undefined ? 200 : 403, problem ?? "");
     } catch (error) {

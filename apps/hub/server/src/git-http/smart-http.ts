@@ -19,8 +19,9 @@ import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
-import { readableRepo, writableRepo } from "../api/repo-access.js";
+import { readableRepo } from "../api/repo-access.js";
 import type { HubEnv } from "../auth/principal.js";
+import { type PushPolicy, pushAccess } from "../community/push-policy.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { gitEnv } from "../repos/git-run.js";
@@ -185,10 +186,13 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (write && principal.kind === "anonymous")
       return textError(c, 401, "Authentication required to push: use a write token as the password");
     let ref: RepoRef;
+    let policy: PushPolicy | undefined;
     try {
-      ref = write
-        ? await writableRepo(ctx, c, { type, id: `${ns}/${name}` })
-        : await readableRepo(ctx, c, { type, id: `${ns}/${name}` });
+      if (write) {
+        // Writers push anything; a reader with a write token only their own pull requests' refs/pr/<num>
+        // (community/push-policy.ts, enforced by the pre-receive check).
+        ({ repo: ref, policy } = await pushAccess(ctx, c, { type, id: `${ns}/${name}` }));
+      } else ref = await readableRepo(ctx, c, { type, id: `${ns}/${name}` });
       // Fetching a gated repository hands out every file: it needs access to them (gating/gate.ts).
       if (!write) await assertDownloadAllowed(ctx, c, ref);
     } catch (error) {
@@ -198,7 +202,13 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       return textError(c, status, error.message);
     }
     const user = principal.kind === "user" ? principal.name : principal.kind;
-    const push = write && c.req.method === "POST" ? await pushChecks.begin(ctx.storage.gitDir(ref)) : undefined;
+    const push =
+      write && c.req.method === "POST"
+        ? await pushChecks.begin(
+            ctx.storage.gitDir(ref),
+            (updates) => policy?.check(updates) ?? Promise.resolve(undefined),
+          )
+        : undefined;
     let response: Response;
     try {
       response = await runBackend(c, ctx, ref, tail, user, push);
@@ -214,6 +224,9 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
         while (!(await reader.read()).done) {}
         await ctx.index.sync(ref).catch((error: unknown) => {
           console.error(`[hub] index sync after push to ${ref.type} ${ref.id} failed: ${String(error)}`);
+        });
+        await policy?.finish().catch((error: unknown) => {
+          console.error(`[hub] pull request update after push to ${ref.type} ${ref.id} failed: ${String(error)}`);
         });
       })();
       return new Response(forClient, { status: response.status, headers: response.headers });

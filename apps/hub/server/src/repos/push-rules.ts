@@ -99,11 +99,15 @@ function parseUpdates(text: string): RefUpdate[] | string {
     const match = /^([0-9a-f]{40}) ([0-9a-f]{40}) (\S+)$/.exec(line);
     if (match === null) return "Your push was rejected: the server could not read its ref updates";
     const [, old, next, ref] = match as unknown as [string, string, string, string];
+    // A pull request's ref `refs/pr/<num>` is a name too: who may move it is the server's ref check
+    // (community/push-policy.ts, before these rules).
     const name = ref.startsWith("refs/heads/")
       ? ref.slice("refs/heads/".length)
       : ref.startsWith("refs/tags/")
         ? ref.slice("refs/tags/".length)
-        : undefined;
+        : /^refs\/pr\/[1-9][0-9]{0,8}$/.test(ref)
+          ? "pr"
+          : undefined;
     if (name === undefined || !isSafeRefName(name) || name.startsWith("refs/") || name === "HEAD")
       return `Your push was rejected: invalid ref ${JSON.stringify(ref.slice(0, 200))} (push branches refs/heads/<name> and tags refs/tags/<name>, names of letters, digits and . _ / + -)`;
     if (ref === DEFAULT_BRANCH_REF && next === ZERO_OID)
