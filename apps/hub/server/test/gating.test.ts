@@ -292,7 +292,8 @@ describe("every byte path of a gated repository", () => {
     expect(granted.status).toBe(200);
     const objects = ((await granted.json()) as { objects: Array<{ actions?: { download?: { href: string } } }> })
       .objects;
-    expect(objects[0]?.actions?.download?.href).toBeTruthy();
+    const href = objects[0]?.actions?.download?.href ?? "";
+    expect((await fetch(href)).status).toBe(200);
     expect((await call("GET", `/${repo}/resolve/main/weights.bin`, tokens.bobRead)).status).toBe(200);
     expect((await call("GET", `/api/models/${repo}/xet-read-token/main`, tokens.bobRead)).status).toBe(200);
     expect((await clone("bob", tokens.bobRead, "bob-granted")).code).toBe(0);
@@ -302,6 +303,8 @@ describe("every byte path of a gated repository", () => {
     });
     expect(revoke.status).toBe(200);
     expect((await batch(tokens.bobRead)).status).toBe(403);
+    // The URL handed out before the revocation no longer serves bob either.
+    expect((await fetch(href)).status).toBe(403);
     expect((await call("GET", `/${repo}/resolve/main/weights.bin`, tokens.bobRead)).status).toBe(403);
     expect((await clone("bob", tokens.bobRead, "bob-revoked")).code).not.toBe(0);
   }, 120_000);

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { requestBaseUrl } from "../api/base-url.js";
 import { can } from "../auth/permissions.js";
-import type { HubEnv, Principal } from "../auth/principal.js";
+import { ANONYMOUS, type HubEnv, type Principal } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoRef, urlPrefix } from "../repos/repo-ref.js";
 import type { Gated, GateStore } from "./gate-store.js";
@@ -70,5 +70,29 @@ export async function assertDownloadAllowed(
 ): Promise<void> {
   if (path !== undefined && ALWAYS_VISIBLE.has(path)) return;
   const decision = await downloadDecision(ctx.gates, c.get("principal"), ref);
+  if (decision !== "allowed") throw gatedError(c, ref, decision);
+}
+
+/**
+ * The gate again at the moment a signed LFS download URL is used (lfs/transfer.ts), for the user the batch API
+ * signed it for (`userKey`: a lower-case name, `~admin`, or "" for anonymous): a revocation applies to URLs handed
+ * out before it.
+ */
+export async function assertSignedDownloadAllowed(
+  ctx: HubContext,
+  c: Context<HubEnv>,
+  ref: RepoRef,
+  userKey: string,
+): Promise<void> {
+  if (ctx.gates === undefined) return;
+  const mode = await ctx.gates.mode(ref);
+  if (mode === false) return;
+  const principal: Principal =
+    userKey === "~admin"
+      ? { kind: "admin" }
+      : userKey === ""
+        ? ANONYMOUS
+        : ((await ctx.accounts.userPrincipal(userKey, "read")) ?? ANONYMOUS);
+  const decision = await downloadDecision(ctx.gates, principal, ref, mode);
   if (decision !== "allowed") throw gatedError(c, ref, decision);
 }

@@ -18,7 +18,7 @@ export interface TransferGrant {
   size: number;
   /** The repository as stored (its canonical id). */
   repo: RepoRef;
-  /** Who asked: a lower-case user name, `~admin`, or "" (downloads, which count against nobody). */
+  /** Who asked: a lower-case user name, `~admin`, or "" (anonymous). */
   user: string;
   /** Part size of a multipart upload (part URLs only), else 0. */
   chunk: number;
@@ -53,7 +53,8 @@ export function transferUrls(base: string, signer: UrlSigner, grant: Omit<Transf
   return {
     upload: () => `${object}?${query(signer, "upload", whole)}`,
     verify: () => `${base}/api/lfs/verify/${grant.oid}/${grant.size}?${query(signer, "verify", whole)}`,
-    download: () => `${object}?${query(signer, "download", { ...whole, user: "" })}`,
+    // The user too: a gated repository's download is decided again when the URL is used (gating/gate.ts).
+    download: () => `${object}?${query(signer, "download", whole)}`,
     /** Part URLs n = 1…count, sharing one signature. */
     parts: (chunk: number, count: number) => {
       const signed = query(signer, "part", { ...grant, chunk });

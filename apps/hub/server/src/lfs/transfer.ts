@@ -9,6 +9,7 @@ import { ApiError } from "../api/api-error.js";
 import { boundedBody } from "../api/request-body.js";
 import { parseRange, streamResponse } from "../api/stream-response.js";
 import type { HubEnv } from "../auth/principal.js";
+import { assertSignedDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { wholeObjectFile } from "../xet/bridged-store.js";
 import { LFS_MEDIA_TYPE, lfsError } from "./batch.js";
@@ -115,6 +116,8 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
     "/api/lfs/objects/:oid/:size",
     guard(async (c) => {
       const grant = grantOf(c, signer, "download");
+      // A gated repository: access is decided again now, for the user the URL was signed for.
+      await assertSignedDownloadAllowed(ctx, c, grant.repo, grant.user);
       const stored = await linkedObject(grant);
       if (stored === undefined) throw new ApiError(404, "Object does not exist");
       const range = parseRange(c.req.header("range"), stored.size);
