@@ -32,10 +32,20 @@ async function checkPage(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
   const size = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 740 });
-  const overflow = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((element) => element.getBoundingClientRect().right > 376)
-      .map((element) => element.outerHTML.slice(0, 100)),
+  // Wider content is allowed only inside a box that scrolls or clips it (code blocks, diffs): the page itself
+  // must not scroll sideways.
+  const overflow = await page.evaluate(() => {
+    const clipped = (element: HTMLElement) => {
+      for (let box = element.parentElement; box !== null && box !== document.body; box = box.parentElement)
+        if (["auto", "scroll", "hidden"].includes(getComputedStyle(box).overflowX)) return true;
+      return false;
+    };
+    return [...document.querySelectorAll<HTMLElement>("body *")]
+      .filter((element) => element.getBoundingClientRect().right > 376 && !clipped(element))
+      .map((element) => element.outerHTML.slice(0, 100));
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
+    375,
   );
   expect(overflow, `${name}: elements wider than the phone`).toEqual([]);
   expect(await accessibilityProblems(page), `${name} (phone)`).toEqual([]);
@@ -180,7 +190,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
     const list = page.getByRole("list", { name: "Discussions and pull requests" });
     await expect(list.getByRole("listitem")).toHaveCount(2);
     await page.getByRole("combobox", { name: "Show" }).selectOption("pull_request");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(`${repoPath}/discussions?type=pull_request`);
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await checkPage(page, "list");
@@ -207,7 +217,11 @@ test("discussions and pull requests through the site: open, comment, merge; host
     await expect(page.getByRole("list", { name: "Discussions and pull requests" }).getByRole("listitem")).toHaveCount(
       2,
     );
-    expect(guard.errors).toEqual([]);
+    // Chromium reports the hostile body's onclick/onmouseover as CSP violations while DOMPurify parses it in its
+    // inert document (card-render.ts; the hostile-card test of repo-pages.spec.ts sees the same): blocked, and gone
+    // from the page (checked above). Any other console error still fails the test.
+    expect(guard.errors.filter((error) => !/^Executing inline event handler violates/.test(error))).toEqual([]);
+    guard.errors.length = 0;
   } finally {
     await second.context().close();
   }

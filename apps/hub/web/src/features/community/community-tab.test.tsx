@@ -80,7 +80,7 @@ test("lists open discussions and pull requests, filters and pages through the UR
   await waitFor(() => expect(window.location.search).toBe("?status=closed"));
   fireEvent.change(screen.getByRole("combobox", { name: "Show" }), { target: { value: "pull_request" } });
   fireEvent.change(screen.getByRole("searchbox", { name: "Search titles" }), { target: { value: "fix" } });
-  fireEvent.click(screen.getByRole("button", { name: "Search" }));
+  fireEvent.click(screen.getByRole("button", { name: "Filter" }));
   await waitFor(() => expect(window.location.search).toBe("?status=closed&type=pull_request&search=fix"));
   await waitFor(() => expect(seen.at(-1)?.path).toBe(`${LIST}?p=0&status=closed&type=pull_request&search=fix`));
 });

@@ -96,7 +96,7 @@ export default function CommunityTab({ repo }: { repo: RepoId }) {
           <span>Search titles</span>
           <input name="search" type="search" defaultValue={query.search} key={query.search} maxLength={200} />
         </label>
-        <button type="submit">Search</button>
+        <button type="submit">Filter</button>
       </form>
       <AsyncView
         state={state}

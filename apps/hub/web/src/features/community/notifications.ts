@@ -1,14 +1,13 @@
 // The header's notification count: open discussions and pull requests on the signed-in user's repositories.
 // Computed in the page from the public list routes (`GET /api/{models,datasets,spaces}?author=` then
-// `GET …/discussions?status=open` per repository), bounded to the first MAX_REPOS repositories of each kind, and kept
-// for CACHE_MS in sessionStorage so moving between pages does not repeat the requests. A server route covering the
-// repositories one took part in as well is asked for in the team's api-changes file; until then only owned ones count.
+// `GET …/discussions?status=open` per repository), bounded to the first MAX_REPOS repositories of each kind, once
+// per page load (the header stays mounted while the app moves between pages). A server route that also covers the
+// repositories one took part in is asked for in the team's api-changes file; until then only owned ones count.
 import { getJson } from "../../lib/api";
 import type { RepoType } from "../repo/repo-url";
 import { type DiscussionList, discussionsPath } from "./community-api";
 
 export const MAX_REPOS = 20;
-const CACHE_MS = 60_000;
 const TYPES: RepoType[] = ["model", "dataset", "space"];
 
 export interface RepoNotice {
@@ -22,31 +21,7 @@ export interface Notifications {
   repos: RepoNotice[];
 }
 
-const cacheKey = (user: string) => `hubkit:notifications:${user}`;
-
-function cached(user: string): Notifications | undefined {
-  try {
-    const raw = window.sessionStorage.getItem(cacheKey(user));
-    if (raw === null) return undefined;
-    const entry = JSON.parse(raw) as { at: number; value: Notifications };
-    return Date.now() - entry.at < CACHE_MS ? entry.value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Forget the cached count (after opening or closing a discussion, the next page asks again). */
-export function forgetNotifications(user: string): void {
-  try {
-    window.sessionStorage.removeItem(cacheKey(user));
-  } catch {
-    // storage refused: nothing cached either
-  }
-}
-
 export async function loadNotifications(user: string, signal?: AbortSignal): Promise<Notifications> {
-  const hit = cached(user);
-  if (hit !== undefined) return hit;
   const lists = await Promise.all(
     TYPES.map(async (type) => {
       const query = new URLSearchParams({ author: user, limit: String(MAX_REPOS) });
@@ -61,11 +36,5 @@ export async function loadNotifications(user: string, signal?: AbortSignal): Pro
     }),
   );
   const open = repos.filter((entry) => entry.open > 0).sort((a, b) => b.open - a.open);
-  const value = { count: open.reduce((sum, entry) => sum + entry.open, 0), repos: open };
-  try {
-    window.sessionStorage.setItem(cacheKey(user), JSON.stringify({ at: Date.now(), value }));
-  } catch {
-    // storage full or refused: asked again next time
-  }
-  return value;
+  return { count: open.reduce((sum, entry) => sum + entry.open, 0), repos: open };
 }
