@@ -44,10 +44,10 @@ async function checkPage(page: Page, name: string) {
       .filter((element) => element.getBoundingClientRect().right > 376 && !clipped(element))
       .map((element) => element.outerHTML.slice(0, 100));
   });
+  expect(overflow, `${name}: elements wider than the phone`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
     375,
   );
-  expect(overflow, `${name}: elements wider than the phone`).toEqual([]);
   expect(await accessibilityProblems(page), `${name} (phone)`).toEqual([]);
   await screenshot(page, `community-${name}-phone`);
   if (size !== null) await page.setViewportSize(size);
