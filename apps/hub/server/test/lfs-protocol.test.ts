@@ -90,8 +90,10 @@ describe("commit", () => {
     expect(((await missingLfs.json()) as { error: string }).error).toContain(
       "LFS pointer pointed to a file that does not exist",
     );
+    // create_pr opens a pull request now (issue 19, community/): the commit lands on refs/pr/N, not on main.
     const pr = await commit(ndjson([header(), file("p.txt", "p")]), "?create_pr=1");
-    expect(pr.status).toBe(400);
+    expect(pr.status).toBe(200);
+    expect(((await pr.json()) as { pullRequestUrl: string }).pullRequestUrl).toMatch(/\/discussions\/\d+$/);
     const anonymous = await fetch(api("/commit/main"), { method: "POST", body: ndjson([header(), file("q", "q")]) });
     expect(anonymous.status).toBe(401);
     const read = await fetch(api("/commit/main"), {
