@@ -163,3 +163,43 @@ describe("super-squash rules", () => {
     }
   });
 });
+
+describe("super-squash racing commits", () => {
+  test("commits sent while a squash runs all land (before it, squashed in, or on top); none is lost", async () => {
+    expect((await call("POST", "/api/repos/create", tokens.aliceWrite, { name: "squash-race" })).status).toBe(200);
+    const commit = (path: string) =>
+      fetch(`${hub.url}/api/models/alice/squash-race/commit/main`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${tokens.aliceWrite}`, "Content-Type": "application/x-ndjson" },
+        body: `${JSON.stringify({ key: "header", value: { summary: `add ${path}` } })}\n${JSON.stringify({
+          key: "file",
+          value: { path, content: Buffer.from(path).toString("base64"), encoding: "base64" },
+        })}\n`,
+      });
+    const paths = Array.from({ length: 6 }, (_, i) => `f${i}.txt`);
+    const answers = await Promise.all([
+      ...paths.slice(0, 3).map(commit),
+      call("POST", "/api/models/alice/squash-race/super-squash/main", tokens.aliceWrite, {}),
+      ...paths.slice(3).map(commit),
+    ]);
+    // The writes take turns: every commit lands; the squash either squashes the head it read or, when a commit
+    // moved the branch first, is a 412 (the branch moved since the head was read) — never a lost commit.
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((_, i) => i !== 3)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect([200, 412]).toContain(statuses[3]);
+    const files = (await tree("alice/squash-race", "main")).map(([path]) => path);
+    for (const path of paths) expect(files).toContain(path);
+  }, 60_000);
+
+  test("a squash from a head the branch has left is a 412 and changes nothing", async () => {
+    const ref = { type: "model" as const, id: "alice/squash-race" };
+    const head = ((await (await call("GET", "/api/models/alice/squash-race")).json()) as { sha: string }).sha;
+    const stale = "0".repeat(40);
+    const squash = hub.ctx.storage.squash;
+    expect(squash).toBeDefined();
+    await expect(squash?.call(hub.ctx.storage, ref, "main", stale, "late", "alice")).rejects.toMatchObject({
+      status: 412,
+    });
+    expect(((await (await call("GET", "/api/models/alice/squash-race")).json()) as { sha: string }).sha).toBe(head);
+  });
+});
