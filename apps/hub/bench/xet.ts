@@ -7,7 +7,7 @@
 //   node --conditions=hubkit-source --import tsx apps/hub/bench/xet.ts     (also the last step of `npm run bench`)
 //   BENCH_XET_MIB=256 for another size.
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, statfsSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeSeededFile } from "./transfer-file.js";
@@ -23,6 +23,12 @@ const HF_VERSION = process.env.BENCH_HF_VERSION ?? "2.0.0";
 const USER = "benchmarker";
 const REPO = `${USER}/xet`;
 const NAME = "model.bin";
+
+/** CPU seconds (user + system) the process has used so far, from /proc/<pid>/stat. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 const line = (name: string, ours: string, reference: string, ratio: number, target: string) =>
   console.log(`${name}: ours ${ours}, reference ${reference}, ratio ${ratio.toFixed(2)} (target ${target})`);
@@ -97,6 +103,7 @@ async function main() {
     let before = await stats();
     let sampler = sampleRss(hub.pid);
     const rssBeforeUpload = (await readRss(hub.pid)) ?? 0;
+    const cpuBefore = cpuSeconds(hub.pid);
     const first = await python(UPLOAD, [REPO, file.path, NAME], env(hub.url, home, token, true));
     let rss = await sampler.stop();
     let after = await stats();
@@ -110,6 +117,7 @@ async function main() {
     console.log(
       `# xorb bytes received ${mib(after.xorbBytesReceived - before.xorbBytesReceived)}; sha256sum ${hashed.seconds.toFixed(2)} s, cp ${copied.seconds.toFixed(2)} s`,
     );
+    console.log(`# server CPU during the upload ${(cpuSeconds(hub.pid) - cpuBefore).toFixed(2)} s`);
     console.log(`server RSS around the upload: before ${mib(rssBeforeUpload)}, peak ${mib(rss.peak)}`);
 
     // 1 % changed in the middle, uploaded again by the same client (its cache kept, as a user's would be).

@@ -19,6 +19,8 @@ export class XetValidationError extends Error {}
 
 /** Chunk references one shard's files may make in all (≈ 256 GB of file data at 64 KiB a chunk). */
 const MAX_SHARD_FILE_CHUNKS = 4_000_000;
+/** Bytes of xorb records gathered before one write. */
+const WRITE_BATCH = 4 * 1024 * 1024;
 /** Dedup shards: how long the client may use the answer. */
 const DEDUP_KEY_DAYS = 7;
 
@@ -77,7 +79,21 @@ export class XetService {
     const pending = await this.objects.begin();
     let verified: ReturnType<XorbReader["finish"]>;
     try {
-      for await (const piece of body) for (const record of reader.push(piece)) await pending.write(record);
+      // Records are written in batches of a few MiB (one system call each, not one per 64 KiB record).
+      let batch: Buffer[] = [];
+      let batched = 0;
+      for await (const piece of body) {
+        for (const record of reader.push(piece)) {
+          batch.push(record);
+          batched += record.length;
+          if (batched >= WRITE_BATCH) {
+            await pending.write(Buffer.concat(batch, batched));
+            batch = [];
+            batched = 0;
+          }
+        }
+      }
+      if (batched > 0) await pending.write(Buffer.concat(batch, batched));
       verified = reader.finish();
       this.counters.xorbsReceived++;
       this.counters.xorbBytesReceived += reader.chunkAreaLength;

@@ -85,29 +85,33 @@ export class XorbReader {
       if (this.footerBytes > MAX_FOOTER) fail("xorb footer too large");
       return [];
     }
-    this.pending = this.pending.length === 0 ? Buffer.from(data) : Buffer.concat([this.pending, data]);
+    // Only the bytes of an unfinished record are carried over; a record inside one piece is not copied at all.
+    const bytes =
+      this.pending.length === 0
+        ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+        : Buffer.concat([this.pending, data]);
     const out: Buffer[] = [];
     let pos = 0;
-    while (this.pending.length - pos >= 8) {
-      if (this.pending[pos] !== 0 && this.pending.subarray(pos, pos + 7).equals(FOOTER_TAG)) {
-        this.footerBytes = this.pending.length - pos;
+    while (bytes.length - pos >= 8) {
+      if (bytes[pos] !== 0 && bytes.subarray(pos, pos + 7).equals(FOOTER_TAG)) {
+        this.footerBytes = bytes.length - pos;
         if (this.footerBytes > MAX_FOOTER) fail("xorb footer too large");
         this.pending = Buffer.alloc(0);
         return out;
       }
-      const header = parseRecordHeader(this.pending, pos);
+      const header = parseRecordHeader(bytes, pos);
       const recordEnd = pos + 8 + header.stored;
-      if (this.pending.length < recordEnd) break;
+      if (bytes.length < recordEnd) break;
       if (this.chunks.length >= MAX_XORB_CHUNKS) fail(`more than ${MAX_XORB_CHUNKS} chunks in one xorb`);
-      const record = this.pending.subarray(pos, recordEnd);
-      const data = decodeChunk(header.scheme, record.subarray(8), header.size);
+      const record = bytes.subarray(pos, recordEnd);
+      const decoded = decodeChunk(header.scheme, record.subarray(8), header.size);
       if (header.scheme === 1) this.compressed.lz4++;
       if (header.scheme === 2) this.compressed.bg4++;
       const start = this.areaLength;
       this.areaLength += record.length;
       if (this.areaLength > MAX_XORB_CHUNK_AREA) fail("xorb larger than 64 MiB");
       this.chunks.push({
-        hash: this.hashing.chunk(data),
+        hash: this.hashing.chunk(decoded),
         size: header.size,
         byteStart: start,
         byteEnd: this.areaLength,
@@ -115,8 +119,8 @@ export class XorbReader {
       out.push(record);
       pos = recordEnd;
     }
-    // Keep only the unfinished record (copied, so the consumed input can be released).
-    this.pending = Buffer.from(this.pending.subarray(pos));
+    // The unfinished record, copied (at most one record's bytes), so the caller's piece can be released.
+    this.pending = pos === bytes.length ? Buffer.alloc(0) : Buffer.from(bytes.subarray(pos));
     return out;
   }
 
