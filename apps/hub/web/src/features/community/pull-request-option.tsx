@@ -4,6 +4,7 @@
 import type { SessionInfo } from "../../lib/session";
 import { type RepoId, repoPagePath } from "../repo/repo-url";
 import { pullRequestNumber } from "./community-api";
+import "./community.css";
 import { discussionPath } from "./community-paths";
 
 export const CREATE_PR_FIELD = "create_pr";
