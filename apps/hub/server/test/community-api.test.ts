@@ -370,6 +370,40 @@ describe("pull requests", () => {
   });
 });
 
+describe("repository moves and deletions", () => {
+  test("discussions and PRs follow a move; a deleted and recreated repository starts with none", async () => {
+    expect((await call("POST", "/api/repos/create", tokens.owner, { name: "wanders" })).status).toBe(200);
+    await commit("owner/wanders", "main", tokens.owner, { "a.txt": "a\n" });
+    expect(
+      (await call("POST", "/api/models/owner/wanders/discussions", tokens.reader, { title: "Travels" })).status,
+    ).toBe(200);
+    const pr = await commit("owner/wanders", "main", tokens.reader, { "a.txt": "b\n" }, { createPr: true });
+    expect(pr.status).toBe(200);
+    const moved = await call("POST", "/api/repos/move", tokens.owner, {
+      fromRepo: "owner/wanders",
+      toRepo: "owner/settled",
+      type: "model",
+    });
+    expect(moved.status).toBe(200);
+    const listed = await call("GET", "/api/models/owner/settled/discussions", undefined);
+    expect(
+      (listed.body.discussions as { num: number; repo: { name: string } }[]).map((d) => [d.num, d.repo.name]),
+    ).toEqual([
+      [2, "owner/settled"],
+      [1, "owner/settled"],
+    ]);
+    expect((await call("POST", "/api/models/owner/settled/discussions/2/merge", tokens.owner, {})).status).toBe(200);
+    expect((await raw("owner/settled", "main", "a.txt")).text).toBe("b\n");
+
+    const deleted = await call("DELETE", "/api/repos/delete", tokens.owner, { name: "settled", type: "model" });
+    expect(deleted.status).toBe(200);
+    expect((await call("POST", "/api/repos/create", tokens.owner, { name: "settled" })).status).toBe(200);
+    expect((await call("GET", "/api/models/owner/settled/discussions", undefined)).body.count).toBe(0);
+    const again = await call("POST", "/api/models/owner/settled/discussions", tokens.reader, { title: "Fresh start" });
+    expect(again.body.num).toBe(1);
+  });
+});
+
 describe("access matrix", () => {
   // Each route, each caller: the status the README promises.
   const routes = (repo: string, num: number, comment: string) =>

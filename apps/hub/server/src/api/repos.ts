@@ -189,6 +189,7 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.redirects?.forget(ref);
   // Nor does it inherit LFS objects linked to an earlier repository of that id (lfs/repo-objects.ts).
   await ctx.lfsLinks.forget(ref);
+  await ctx.discussions?.forget(ref); // nor an earlier repository's discussions (community/)
   if (files.length > 0) {
     const author = principal.kind === "user" ? principal.name : namespace;
     const branch = await ctx.storage.defaultBranch(ref);
@@ -223,6 +224,8 @@ async function remove(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.lfsLinks.forget(repo);
   // Its gate and access requests too (a later repository of the same name starts ungated).
   await ctx.gates?.forget(repo);
+  // Its discussions and pull requests too (community/).
+  await ctx.discussions?.forget(repo);
   return c.text("OK");
 }
 
@@ -269,6 +272,8 @@ async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.lfsLinks.moved(source, target);
   // Its gate and access requests move with it.
   await ctx.gates?.moved(source, target);
+  // Its discussions and pull requests move with it (their refs/pr/N are in the moved git folder).
+  await ctx.discussions?.moved(source, target);
   return c.json({ url: repoUrl(c, target), name: target.id });
 }
 

@@ -81,6 +81,9 @@ function eventOf(row: Row): EventRow {
   };
 }
 
+/** Every table keyed by repository (constant names, never from input). */
+const TABLES = ["hub_discussion_events", "hub_discussions", "hub_discussion_counters"] as const;
+
 const SELECT_DISCUSSION = `SELECT num, title, author, is_pull_request, status, target_branch, merge_commit, num_comments,
   created_at FROM hub_discussions`;
 
@@ -279,6 +282,30 @@ export class DiscussionStore {
       }
       await tx.query("UPDATE hub_discussion_events SET data = $2::jsonb WHERE id = $1", [id, JSON.stringify(next)]);
       return { ...event, data: { ...next } };
+    });
+  }
+
+  /** A move (api/repos.ts): the discussions follow the repository; leftovers at the target id are dropped. */
+  async moved(from: RepoRef, to: RepoRef): Promise<void> {
+    if (from.type === to.type && keyOf(from) === keyOf(to)) return;
+    await this.db.transaction(async (tx) => {
+      for (const table of TABLES)
+        await tx.query(`DELETE FROM ${table} WHERE repo_type = $1 AND repo_key = $2`, [to.type, keyOf(to)]);
+      for (const table of TABLES)
+        await tx.query(`UPDATE ${table} SET repo_type = $3, repo_key = $4 WHERE repo_type = $1 AND repo_key = $2`, [
+          from.type,
+          keyOf(from),
+          to.type,
+          keyOf(to),
+        ]);
+    });
+  }
+
+  /** A deleted (or newly created) repository has no discussions, and numbering starts again at 1. */
+  async forget(repo: RepoRef): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const table of TABLES)
+        await tx.query(`DELETE FROM ${table} WHERE repo_type = $1 AND repo_key = $2`, [repo.type, keyOf(repo)]);
     });
   }
 
