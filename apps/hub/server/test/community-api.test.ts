@@ -367,6 +367,35 @@ describe("pull requests", () => {
     expect((await raw(repo, "main", "shared.txt")).text).toBe(winner);
     expect((await raw(repo, "main", "one.txt")).text).toBe("one\n");
     expect((await raw(repo, "main", "two.txt")).text).toBe("two\n");
+    // One PR merged twice at once: one merge, one 409, one new commit on main (no empty second commit).
+    const opened = await commit(repo, "main", tokens.reader, { "five.txt": "five\n" }, { createPr: true });
+    const five = Number(/(\d+)$/.exec(String(opened.body.pullRequestUrl))?.[1]);
+    const before = await call("GET", `/api/models/${repo}/commits/main`, undefined);
+    const twice = await Promise.all(
+      [1, 2].map(() => call("POST", `/api/models/${repo}/discussions/${five}/merge`, tokens.owner, {})),
+    );
+    expect(twice.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const after = await call("GET", `/api/models/${repo}/commits/main`, undefined);
+    expect((after.body as unknown as unknown[]).length).toBe((before.body as unknown as unknown[]).length + 1);
+  });
+});
+
+describe("datasets and spaces", () => {
+  test("a dataset's discussions live under /api/datasets with /datasets/ urls", async () => {
+    expect((await call("POST", "/api/repos/create", tokens.owner, { name: "table", type: "dataset" })).status).toBe(
+      200,
+    );
+    const opened = await call("POST", "/api/datasets/owner/table/discussions", tokens.reader, {
+      title: "Column types",
+    });
+    expect(opened.body).toMatchObject({
+      num: 1,
+      repo: { name: "owner/table", type: "dataset" },
+      url: `${hub.url}/datasets/owner/table/discussions/1`,
+    });
+    // Numbers are per repository and per type: there is no model owner/table (anonymous: the 401 missing answer).
+    expect((await call("GET", "/api/models/owner/table/discussions", undefined)).status).toBe(401);
+    expect((await call("GET", "/api/datasets/owner/table/discussions", undefined)).body.count).toBe(1);
   });
 });
 

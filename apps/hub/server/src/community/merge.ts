@@ -47,6 +47,9 @@ export async function mergePullRequest(
     const conflicts = conflictsOf(mine, theirs);
     if (conflicts.length > 0) throw new MergeConflictError(conflicts);
     const tree = await mergedTree(access, targetHead, mine);
+    // The target already holds every change (the same edits made there, or a racing merge of this same PR):
+    // nothing to commit; the PR is merged as of the target's head, and the branch gets no empty commit.
+    if (tree === (await access.run(["rev-parse", `${targetHead}^{tree}`])).toString().trim()) return targetHead;
     const message = commitMessage(
       `Merge pull request #${input.num}: ${input.title}`.slice(0, 1000),
       input.comment !== undefined && input.comment !== "" ? input.comment : undefined,

@@ -60,6 +60,8 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 }
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {
+  /** Pull requests being merged right now (`type:id#num`). */
+  const merging = new Set<string>();
   /** The repository of the URL and the caller's rights in it. */
   const open = async (c: Context<HubEnv>) => {
     const url = apiRepoUrl(c);
@@ -203,15 +205,36 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.post("/api/:segment/:ns/:name/discussions/:num/comment/:id/hide", commentRoute("hide"));
 
   app.post("/api/:segment/:ns/:name/discussions/:num/merge", async (c) => {
-    const { access, discussion, store } = await existing(c);
+    const { access, discussion } = await existing(c);
     const user = writer(access);
     const text = comment((await jsonObjectBody(c, MAX_BODY_BYTES)).comment, "comment", true);
     if (!discussion.isPullRequest) throw new ApiError(400, "Only pull requests can be merged");
     if (discussion.status !== "open" && discussion.status !== "draft")
       throw new ApiError(409, `This pull request is ${discussion.status}`);
     const branch = discussion.targetBranch ?? (await ctx.storage.defaultBranch(access.repo));
+    // One merge of a PR at a time in this process; a second one at once is a 409 (merge.ts also refuses a merge
+    // whose changes the target already has, so a second server cannot add an empty commit either).
+    const key = `${access.repo.type}:${access.repo.id.toLowerCase()}#${discussion.num}`;
+    if (merging.has(key)) throw new ApiError(409, "This pull request is being merged");
+    merging.add(key);
+    try {
+      return await mergeNow(c, access.repo, discussion, branch, user, text);
+    } finally {
+      merging.delete(key);
+    }
+  });
+
+  const mergeNow = async (
+    c: Context<HubEnv>,
+    repo: RepoRef,
+    discussion: DiscussionRow,
+    branch: string,
+    user: string,
+    text: string | undefined,
+  ) => {
+    const store = storeOf(ctx);
     // A conflict is a 409 with `filesWithConflicts` (merge.ts); nothing is written then.
-    const mergeCommit = await mergePullRequest(gitAccess(ctx, access.repo), {
+    const mergeCommit = await mergePullRequest(gitAccess(ctx, repo), {
       num: discussion.num,
       branch,
       title: discussion.title,
@@ -219,18 +242,18 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       ...(text !== undefined ? { comment: text } : {}),
     });
     // The branch moved first; the discussion and the index follow (a failure here leaves the PR open on a target
-    // that already has its changes: merging it again answers "no changes", and a writer closes it).
+    // that already has its changes: merging it again records the merge without a new commit).
     await store.changeStatus(
-      access.repo,
+      repo,
       discussion.num,
       { from: ["open", "draft"], to: "merged", author: user, ...(text !== undefined ? { comment: text } : {}) },
       { mergeCommit },
     );
-    await ctx.index.sync(access.repo).catch((error: unknown) => {
-      console.error(`[hub] index sync after merge into ${access.repo.type} ${access.repo.id} failed: ${String(error)}`);
+    await ctx.index.sync(repo).catch((error: unknown) => {
+      console.error(`[hub] index sync after merge into ${repo.type} ${repo.id} failed: ${String(error)}`);
     });
     return c.json({ status: "merged", mergeCommitId: mergeCommit });
-  });
+  };
 }
 
 /** The details object of README.md §2.3. */
