@@ -215,7 +215,7 @@ function RequestList({
                     .map(([name, value]) => (
                       <div key={name}>
                         <dt>{name}</dt>
-                        <dd>{String(value)}</dd>
+                        <dd>{typeof value === "boolean" ? (value ? "Yes" : "No") : String(value)}</dd>
                       </div>
                     ))}
                 </dl>
