@@ -36,7 +36,12 @@ export function PullRequestPanel({ context }: { context: DiscussionContext }) {
     <section className="card pr-panel" aria-labelledby="pr-heading">
       <h3 id="pr-heading">Pull request</h3>
       <p className="break">
-        Wants to merge <code>{ref}</code> into{" "}
+        {discussion.status === "merged"
+          ? "Merged"
+          : discussion.status === "closed"
+            ? "Closed without merging"
+            : "Wants to merge"}{" "}
+        <code>{ref}</code> into{" "}
         <Link href={repoPagePath(repo, { kind: "tree", rev: base, path: "" })}>
           <code>{base}</code>
         </Link>
