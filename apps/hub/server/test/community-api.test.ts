@@ -239,6 +239,8 @@ describe("discussions", () => {
 describe("pull requests", () => {
   test("create_pr through the commit API, commits onto refs/pr/N, reads at refs%2Fpr%2F1, refs, diff and merge", async () => {
     expect((await commit("owner/pub", "main", tokens.owner, { "README.md": "hello\n" })).status).toBe(200);
+    const plain = await call("POST", "/api/models/owner/pub/discussions", tokens.reader, { title: "Just talk" });
+    expect(plain.status).toBe(200);
     // Another user (no write access) opens a PR with a commit.
     const opened = await commit(
       "owner/pub",
@@ -258,13 +260,26 @@ describe("pull requests", () => {
     expect((await raw("owner/pub", `refs/pr/${num}`, "README.md")).text).toBe("hello world\n");
     const tree = await call("GET", `/api/models/owner/pub/tree/refs%2Fpr%2F${num}`, undefined);
     expect(tree.status).toBe(200);
+    expect((tree.body as unknown as { path: string }[]).map((entry) => entry.path)).toContain("README.md");
+    const pathsInfo = await fetch(`${hub.url}/api/models/owner/pub/paths-info/refs%2Fpr%2F${num}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "paths=README.md",
+    });
+    expect(pathsInfo.status).toBe(200);
+    expect(((await pathsInfo.json()) as { path: string; size: number }[])[0]).toMatchObject({
+      path: "README.md",
+      size: "hello world\n".length,
+    });
     // The author adds a commit; another user may not, nor may they push to main.
     expect((await commit("owner/pub", `refs/pr/${num}`, tokens.outsider, { "extra.txt": "more\n" })).status).toBe(200);
     expect((await commit("owner/pub", `refs/pr/${num}`, tokens.reader, { "evil.txt": "x" })).status).toBe(403);
     expect((await commit("owner/pub", "main", tokens.outsider, { "evil.txt": "x" })).status).toBe(403);
     expect((await commit("owner/pub", "refs/pr/999", tokens.outsider, { "evil.txt": "x" })).status).toBe(404);
     // A discussion's number is not a PR ref.
-    expect((await commit("owner/pub", "refs/pr/1", tokens.owner, { "evil.txt": "x" })).status).toBe(404);
+    expect((await commit("owner/pub", `refs/pr/${plain.body.num}`, tokens.owner, { "evil.txt": "x" })).status).toBe(
+      404,
+    );
     // A read token cannot open one.
     expect((await commit("owner/pub", "main", tokens.outsiderRead, { "a.txt": "x" }, { createPr: true })).status).toBe(
       403,
