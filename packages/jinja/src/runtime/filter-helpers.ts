@@ -16,7 +16,6 @@ import {
   mkFloat,
   numVal,
   PyIterator,
-  pyCompare,
   strLen,
   toStr,
   truthy,

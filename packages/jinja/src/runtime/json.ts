@@ -12,7 +12,6 @@ import {
   isDict,
   Markup,
   PyFloat,
-  pyCompare,
   typeName,
   Undefined,
   viewOf,
