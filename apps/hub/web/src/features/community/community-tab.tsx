@@ -119,8 +119,12 @@ export default function CommunityTab({ repo }: { repo: RepoId }) {
                   ))}
                 </ul>
               )}
-              <nav className="pager" aria-label="Pages">
-                <span>{list.count === 0 ? "0 results" : `${from}–${to} of ${list.count.toLocaleString("en")}`}</span>
+              <nav className="pager" aria-label="Pages" hidden={list.count === 0 && query.page === 0}>
+                <span>
+                  {list.discussions.length === 0
+                    ? "No more results"
+                    : `${from}–${to} of ${list.count.toLocaleString("en")}`}
+                </span>
                 {query.page > 0 ? (
                   <button type="button" onClick={() => go({ page: query.page - 1 })}>
                     ← Previous page
