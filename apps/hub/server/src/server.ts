@@ -15,6 +15,7 @@ import { type Db, openPglite, openPostgres, releaseMemory } from "./store/db.js"
 import { importJsonl } from "./store/jsonl.js";
 import { ModelStore } from "./store/model-store.js";
 import { WebAssets } from "./web-assets.js";
+import { xetHashing } from "./xet/hash.js";
 
 export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "dataDir" | "dbLimits">): Promise<Db> {
   return config.databaseUrl !== undefined
@@ -61,6 +62,8 @@ export interface RunningServer {
 }
 
 export async function startServer(config: ServerConfig, log?: (line: string) => void): Promise<RunningServer> {
+  // The Xet hashers' WASM before the database's (xet/hash.ts says why: created after PGlite, they ran 10× slower).
+  await xetHashing();
   let backend: HubBackend;
   let local: LocalHub | undefined;
   if (config.upstreamHub !== undefined) backend = await openBackend(config, log);

@@ -22,6 +22,8 @@ export interface XetObjectStore {
   /** Bytes [start, end] (inclusive) of the object, streamed. */
   read(key: string, start: number, end: number): Readable;
   readBytes(key: string, start: number, length: number): Promise<Buffer>;
+  /** Like readBytes, into the start of `into` (reused by the caller: no allocation per read). */
+  readInto(key: string, start: number, into: Buffer, length: number): Promise<Buffer>;
   delete(key: string): Promise<void>;
 }
 
@@ -97,12 +99,17 @@ export class FolderXetObjectStore implements XetObjectStore {
   }
 
   async readBytes(key: string, start: number, length: number): Promise<Buffer> {
+    // Not zero-filled: every byte is overwritten, and a short read is an error.
+    return this.readInto(key, start, Buffer.allocUnsafe(length), length);
+  }
+
+  async readInto(key: string, start: number, into: Buffer, length: number): Promise<Buffer> {
+    if (length > into.length) throw new Error("readInto: the buffer is too small");
     const file = await open(this.path(key), "r");
     try {
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await file.read(buffer, 0, length, start);
+      const { bytesRead } = await file.read(into, 0, length, start);
       if (bytesRead !== length) throw new Error(`xorb ${key}: short read at ${start}`);
-      return buffer;
+      return into.subarray(0, length);
     } finally {
       await file.close();
     }

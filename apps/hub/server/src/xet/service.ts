@@ -177,7 +177,14 @@ export class XetService {
       } else {
         // The sha256 is what commits, LFS and resolve know the file by: prove it from the bytes before recording it.
         const hash = createHash("sha256");
-        for await (const piece of fileBytes(this.index, this.objects, { ...file, sha256: null }, 0, file.size - 1))
+        for await (const piece of fileBytes(
+          this.index,
+          this.objects,
+          { ...file, sha256: null },
+          0,
+          file.size - 1,
+          true,
+        ))
           hash.update(piece);
         if (hash.digest("hex") !== file.sha256)
           fail(`file ${file.fileHash}: its bytes do not have sha256 ${file.sha256}`);
