@@ -110,6 +110,12 @@ describe("Xet tokens and private repositories", () => {
     const anonymous = await fetch(`${hub.url}/api/models/alice/open/xet-write-token/main`);
     expect(anonymous.status).toBe(401);
     expect((await token("alice/open", "read", hub.writeToken, "no-such-branch")).status).toBe(404);
+    // A pull-request upload asks with the literal revision `None` and ?create_pr=1 (only then is `None` accepted).
+    const forPr = await fetch(`${hub.url}/api/models/alice/open/xet-write-token/None?create_pr=1`, {
+      headers: bearer(hub.writeToken),
+    });
+    expect(forPr.status).toBe(200);
+    expect((await token("alice/open", "write", hub.writeToken, "None")).status).toBe(404);
     const read = await token("alice/open", "read", bobToken);
     expect(read.status).toBe(200);
     const { body, hash } = xorbOf([randomBytes(1000)]);
