@@ -56,10 +56,32 @@ async function* cappedBody(c: Context, max: number): AsyncGenerator<Uint8Array> 
   }
 }
 
-async function bufferedBody(c: Context, max: number): Promise<Buffer> {
+/** Shard bodies are parsed whole (≤ 64 MiB each): all of them in memory at once stay under this. */
+const SHARD_MEMORY_BUDGET = 256 * 1024 * 1024;
+let shardBytesHeld = 0;
+
+/** The whole body, counted against the shard budget until `release` (after the shard is checked and recorded). */
+async function bufferedBody(c: Context, max: number): Promise<{ bytes: Buffer; release: () => void }> {
   const parts: Uint8Array[] = [];
-  for await (const piece of cappedBody(c, max)) parts.push(piece);
-  return Buffer.concat(parts);
+  let held = 0;
+  const release = () => {
+    shardBytesHeld -= held;
+    held = 0;
+  };
+  try {
+    for await (const piece of cappedBody(c, max)) {
+      // Past the budget the client is asked to come back (429 is retried by hf_xet; a 4xx would be fatal).
+      if (shardBytesHeld + piece.byteLength > SHARD_MEMORY_BUDGET)
+        throw new ApiError(429, "Too many shard uploads at once: retry shortly", { headers: { "Retry-After": "2" } });
+      shardBytesHeld += piece.byteLength;
+      held += piece.byteLength;
+      parts.push(piece);
+    }
+    return { bytes: Buffer.concat(parts), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService): void {
@@ -90,8 +112,12 @@ export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService)
 
   app.post(`${base}/v1/shards`, async (c) => {
     const ref = await authorize(c, "write");
-    const bytes = await bufferedBody(c, MAX_SHARD_BYTES);
-    await xet.putShard(ref, bytes).catch(asClientError);
+    const { bytes, release } = await bufferedBody(c, MAX_SHARD_BYTES);
+    try {
+      await xet.putShard(ref, bytes).catch(asClientError);
+    } finally {
+      release();
+    }
     return c.json({ result: 0 });
   });
 
