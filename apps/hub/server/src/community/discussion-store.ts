@@ -87,6 +87,41 @@ const TABLES = ["hub_discussion_events", "hub_discussions", "hub_discussion_coun
 const SELECT_DISCUSSION = `SELECT num, title, author, is_pull_request, status, target_branch, merge_commit, num_comments,
   created_at FROM hub_discussions`;
 
+export interface NotificationCandidate {
+  repoType: string;
+  repoKey: string;
+  num: number;
+  title: string;
+  isPullRequest: boolean;
+  status: string;
+  updatedAt: string;
+}
+
+interface CandidateRow extends Record<string, unknown> {
+  repo_type: string;
+  repo_key: string;
+  num: number | string;
+  title: string;
+  is_pull_request: boolean;
+  status: string;
+  updated_at: unknown;
+}
+
+// notificationCandidates' query: $1 the JSON list of namespaces the user writes to, $2 the user (both lower case),
+// $3 the bound.
+const NOTIFICATION_CANDIDATES = `
+  SELECT d.repo_type, d.repo_key, d.num, d.title, d.is_pull_request, d.status,
+    coalesce((SELECT max(e.created_at) FROM hub_discussion_events e
+      WHERE e.repo_type = d.repo_type AND e.repo_key = d.repo_key AND e.num = d.num), d.created_at) AS updated_at
+  FROM hub_discussions d
+  WHERE d.status IN ('open', 'draft') AND (
+    split_part(d.repo_key, '/', 1) IN (SELECT jsonb_array_elements_text($1::jsonb))
+    OR lower(d.author) = $2
+    OR EXISTS (SELECT 1 FROM hub_discussion_events e WHERE e.repo_type = d.repo_type AND e.repo_key = d.repo_key
+      AND e.num = d.num AND lower(e.author) = $2))
+  ORDER BY updated_at DESC, d.repo_key, d.num
+  LIMIT $3`;
+
 export class DiscussionStore {
   constructor(private readonly db: Pick<Db, "query" | "transaction">) {}
 
@@ -339,6 +374,31 @@ export class DiscussionStore {
       events: Number(events?.n ?? 0),
       oldest: events?.oldest === null || events?.oldest === undefined ? undefined : new Date(iso(events.oldest)),
     };
+  }
+
+  /**
+   * Open discussions and pull requests, newest activity first, in the given namespaces (lower case) or with the
+   * user as author or commenter: the candidates of the site's notification count (notifications.ts checks access).
+   */
+  async notificationCandidates(
+    namespaces: readonly string[],
+    user: string,
+    limit: number,
+  ): Promise<NotificationCandidate[]> {
+    const rows = await this.db.query<CandidateRow>(NOTIFICATION_CANDIDATES, [
+      JSON.stringify(namespaces.map((name) => name.toLowerCase())),
+      user.toLowerCase(),
+      limit,
+    ]);
+    return rows.map((row) => ({
+      repoType: row.repo_type,
+      repoKey: row.repo_key,
+      num: Number(row.num),
+      title: row.title,
+      isPullRequest: row.is_pull_request === true,
+      status: row.status,
+      updatedAt: iso(row.updated_at),
+    }));
   }
 }
 
