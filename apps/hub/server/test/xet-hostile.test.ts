@@ -382,3 +382,39 @@ describe("garbage collection (npm run hub -- xet gc)", () => {
     expect(() => parseCommand(["xet", "gc", "--grace-days", "soon"])).toThrow();
   });
 });
+
+describe("gated repositories (issue 19's gate on the CAS)", () => {
+  it("a read token needs access; a revoked access ends the token's reconstructions at once", async () => {
+    const call = (method: string, path: string, token: string, body?: unknown) =>
+      fetch(`${hub.url}${path}`, {
+        method,
+        headers: { ...bearer(token), "Content-Type": "application/json" },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    expect((await call("POST", "/api/repos/create", hub.writeToken, { name: "gated" })).status).toBe(200);
+    expect((await call("PUT", "/api/models/alice/gated/settings", hub.writeToken, { gated: "manual" })).status).toBe(
+      200,
+    );
+    const write = (await token("alice/gated", "write", hub.writeToken)).body;
+    const file = randomBytes(3000);
+    const x = xorbOf([file]);
+    await post(write.casUrl, `/v1/xorbs/default/${x.hash}`, write.accessToken, x.body);
+    expect((await post(write.casUrl, "/v1/shards", write.accessToken, shardFor(x, file))).status).toBe(200);
+    const fileHash = hashToHex(hashing.file(x.leaves));
+    // Bob may read the repository but not its files until his request is accepted.
+    expect((await token("alice/gated", "read", bobToken)).status).toBe(403);
+    expect((await call("POST", "/api/models/alice/gated/ask-access", bobToken, {})).status).toBe(200);
+    const handle = (status: string) =>
+      call("POST", "/api/models/alice/gated/user-access-request/handle", hub.writeToken, { user: "bob", status });
+    expect((await handle("accepted")).status).toBe(200);
+    const read = await token("alice/gated", "read", bobToken);
+    expect(read.status).toBe(200);
+    const reconstruct = () =>
+      fetch(`${read.body.casUrl}/v1/reconstructions/${fileHash}`, { headers: bearer(read.body.accessToken) });
+    expect((await reconstruct()).status).toBe(200);
+    expect((await handle("rejected")).status).toBe(200);
+    const refused = await reconstruct();
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("x-error-code")).toBe("GatedRepo");
+  });
+});

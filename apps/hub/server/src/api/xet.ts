@@ -8,6 +8,7 @@ import type { HubEnv } from "../auth/principal.js";
 import { commitTarget } from "../community/pull-requests.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
+import { userKeyOf } from "../lfs/transfer-grant.js";
 import { casUrl, registerCas } from "../xet/cas-routes.js";
 import { collectXetGarbage, DEFAULT_GC_GRACE_DAYS } from "../xet/gc.js";
 import { issueXetToken, type XetScope } from "../xet/tokens.js";
@@ -35,7 +36,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (scope === "read") await assertDownloadAllowed(ctx, c, ref);
     if (!forPullRequest && (await ctx.storage.resolveRevision(ref, revision)) === undefined)
       throw new RevisionNotFoundError(revision);
-    const { token, expires } = issueXetToken(xet.signer, ref, scope);
+    const { token, expires } = issueXetToken(xet.signer, ref, scope, userKeyOf(c.get("principal")));
     const cas = casUrl(c, xet);
     return c.json({ accessToken: token, exp: expires, casUrl: cas }, 200, {
       "X-Xet-Cas-Url": cas,

@@ -91,7 +91,8 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
       const base = baseUrl(c);
       const user = userKeyOf(c.get("principal"));
       // The client offers Xet (JS, Python 0.36–1.19): uploads go through the CAS instead (xet/batch-xet.ts).
-      const xetUpload = operation === "upload" ? xetUploadAction(c, ctx, repo, transfers, request.ref) : undefined;
+      const xetUpload =
+        operation === "upload" ? xetUploadAction(c, ctx, repo, transfers, request.ref, user) : undefined;
       const wanted = (request.objects as unknown[]).map((raw) => {
         const item = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
         return {

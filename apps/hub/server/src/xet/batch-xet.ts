@@ -20,12 +20,13 @@ export function xetUploadAction(
   repo: RepoRef,
   transfers: readonly unknown[],
   ref: unknown,
+  user: string,
 ): XetUploadAction | undefined {
   const xet = ctx.xet;
   if (xet === undefined || !transfers.includes("xet")) return undefined;
   const name = typeof ref === "object" && ref !== null ? (ref as { name?: unknown }).name : undefined;
   const branch = typeof name === "string" && name !== "" ? name.replace(/^refs\/heads\//, "") : "main";
-  const { token, expires } = issueXetToken(xet.signer, repo, "write");
+  const { token, expires } = issueXetToken(xet.signer, repo, "write", user);
   return {
     href: `${baseUrl(c)}/api/${apiSegment(repo.type)}/${repo.id}/xet-write-token/${encodeURIComponent(branch)}`,
     header: {

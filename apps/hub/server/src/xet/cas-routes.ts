@@ -9,6 +9,7 @@ import { baseUrl } from "../api/repo-url.js";
 import { parseRange } from "../api/stream-response.js";
 import { accessFacts, can } from "../auth/permissions.js";
 import { ANONYMOUS, type HubEnv } from "../auth/principal.js";
+import { assertSignedDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import type { RepoRef, RepoType } from "../repos/repo-ref.js";
 import { XET_HASH_HEX } from "./hash.js";
@@ -85,8 +86,8 @@ async function bufferedBody(c: Context, max: number): Promise<{ bytes: Buffer; r
 }
 
 export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService): void {
-  /** The token's repository, after every check; throws 401/403/404. */
-  const authorize = async (c: Context<HubEnv>, scope: XetScope): Promise<RepoRef> => {
+  /** The token's repository, after every check; throws 401/403/404 (and GatedRepo for a read the gate refuses). */
+  const authorize = async (c: Context<HubEnv>, scope: XetScope, fileBytes = false): Promise<RepoRef> => {
     if (c.req.param("instance") !== xet.instance) throw new ApiError(404, "Unknown CAS instance");
     const header = c.req.header("authorization") ?? "";
     const claims = header.startsWith("Bearer ") ? verifyXetToken(xet.signer, header.slice(7).trim()) : undefined;
@@ -94,7 +95,11 @@ export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService)
     if (scope === "write" && claims.scope !== "write") throw new ApiError(403, "This Xet token is read-only");
     const registration = await ctx.index.lookup(claims.ref);
     if (registration === undefined) throw new ApiError(401, "The token's repository no longer exists");
-    return { type: claims.ref.type, id: registration.id };
+    const ref = { type: claims.ref.type, id: registration.id };
+    // A gated repository's file bytes (reconstructions): the gate again, for the token's user, so a revoked access
+    // ends here and not when the token expires.
+    if (fileBytes) await assertSignedDownloadAllowed(ctx, c, ref, claims.user);
+    return ref;
   };
 
   const base = "/xet/:instance";
@@ -136,7 +141,7 @@ export function registerCas(app: Hono<HubEnv>, ctx: HubContext, xet: XetService)
 
   for (const version of ["v1", "v2"] as const)
     app.get(`${base}/${version}/reconstructions/:file`, async (c) => {
-      const ref = await authorize(c, "read");
+      const ref = await authorize(c, "read", true);
       const fileHash = hashParam(c.req.param("file"), "file hash");
       // A file of another repository answers exactly like a file that does not exist.
       const file = (await xet.index.repoHasFile(ref, fileHash)) ? await xet.index.file(fileHash) : undefined;

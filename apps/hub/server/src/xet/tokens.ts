@@ -10,14 +10,21 @@ export const XET_TOKEN_TTL_SECONDS = 3600;
 export interface XetTokenClaims {
   ref: RepoRef;
   scope: XetScope;
+  /** Who it was issued to (lfs/transfer-grant.ts userKeyOf): a gated repository's gate is decided again for them. */
+  user: string;
   /** Unix seconds. */
   expires: number;
 }
 
 const subject = (payload: string) => `xet-token\n${payload}`;
 
-export function issueXetToken(signer: UrlSigner, ref: RepoRef, scope: XetScope): { token: string; expires: number } {
-  const payload = Buffer.from(JSON.stringify({ t: ref.type, r: ref.id, s: scope })).toString("base64url");
+export function issueXetToken(
+  signer: UrlSigner,
+  ref: RepoRef,
+  scope: XetScope,
+  user: string,
+): { token: string; expires: number } {
+  const payload = Buffer.from(JSON.stringify({ t: ref.type, r: ref.id, s: scope, u: user })).toString("base64url");
   const query = new URLSearchParams(signer.sign(subject(payload), XET_TOKEN_TTL_SECONDS));
   const expires = Number(query.get("expires"));
   return { token: `${payload}.${expires}.${query.get("sig")}`, expires };
@@ -34,11 +41,17 @@ export function verifyXetToken(signer: UrlSigner, token: string): XetTokenClaims
       t?: unknown;
       r?: unknown;
       s?: unknown;
+      u?: unknown;
     };
     const type = REPO_TYPES.find((candidate) => candidate === claims.t) as RepoType | undefined;
-    if (type === undefined || typeof claims.r !== "string" || (claims.s !== "read" && claims.s !== "write"))
+    if (
+      type === undefined ||
+      typeof claims.r !== "string" ||
+      typeof claims.u !== "string" ||
+      (claims.s !== "read" && claims.s !== "write")
+    )
       return undefined;
-    return { ref: { type, id: claims.r }, scope: claims.s, expires: Number(expires) };
+    return { ref: { type, id: claims.r }, scope: claims.s, user: claims.u, expires: Number(expires) };
   } catch {
     return undefined;
   }
