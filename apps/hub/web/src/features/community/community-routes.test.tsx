@@ -44,23 +44,25 @@ test("the Community tab and a discussion have the hub's addresses for every repo
   expect(pullRequestNumber(undefined)).toBeUndefined();
 });
 
-test("the notification count sums the open items of the user's repositories", async () => {
+test("the notification count comes from the server's notifications route, odd items dropped", async () => {
   const seen = fakeServer({
-    "GET /api/models": () => json([{ id: "bob/m1" }, { id: "bob/m2" }]),
-    "GET /api/datasets": () => json([{ id: "bob/d" }]),
-    "GET /api/spaces": () => json([]),
-    "GET /api/models/bob/m1/discussions": () => json({ discussions: [], count: 0, start: 0 }),
-    "GET /api/models/bob/m2/discussions": () => json({ discussions: [], count: 3, start: 0 }),
-    "GET /api/datasets/bob/d/discussions": () => json({ discussions: [], count: 1, start: 0 }),
+    "GET /api/web/notifications": () =>
+      json({
+        count: 3,
+        items: [
+          { repo: { name: "bob/m2", type: "model" }, num: 4, title: "Typo", isPullRequest: true },
+          { repo: { name: "bob/d", type: "dataset" }, num: 1, title: "Question", isPullRequest: false },
+          { repo: { name: "x/y", type: "bucket" }, num: 2, title: "odd", isPullRequest: false },
+        ],
+      }),
   });
-  const result = await loadNotifications("bob");
-  expect(result.count).toBe(4);
-  expect(result.repos.map((entry) => [entry.repo.id, entry.open])).toEqual([
-    ["bob/m2", 3],
-    ["bob/d", 1],
+  const result = await loadNotifications();
+  expect(result.count).toBe(3);
+  expect(result.items.map((item) => `${item.repo.type}:${item.repo.id}#${item.num}`)).toEqual([
+    "model:bob/m2#4",
+    "dataset:bob/d#1",
   ]);
-  expect(seen.find((r) => r.path.startsWith("/api/models?"))?.path).toBe("/api/models?author=bob&limit=20");
-  expect(seen.filter((r) => r.path.includes("/discussions")).every((r) => r.path.endsWith("?status=open"))).toBe(true);
+  expect(seen.map((r) => r.path)).toEqual(["/api/web/notifications"]);
 });
 
 test("the file editor opens a pull request (checked for non-writers) and goes to it", async () => {

@@ -1,5 +1,5 @@
 // The user menu's notification count (features/account/user-menu.tsx): a badge on the menu button and, inside the
-// menu, a link to the Community tab of each repository with something open. Loaded after the page, never blocking
+// menu, a link to each of the newest open discussions and pull requests. Loaded after the page, never blocking
 // it; a failure leaves the menu as it was (the count is a hint, not a page).
 import { useEffect, useState } from "react";
 import { Link } from "../../components/link";
@@ -7,14 +7,16 @@ import { repoPagePath } from "../repo/repo-url";
 import { loadNotifications, type Notifications } from "./notifications";
 import "./community.css";
 
-/** At most this many repositories are listed in the menu. */
+/** At most this many discussions are listed in the menu. */
 const MAX_LISTED = 5;
 
 export function useNotifications(user: string): Notifications | undefined {
   const [value, setValue] = useState<Notifications>();
   useEffect(() => {
+    // Loaded again when another user signs in (the route answers for whoever the cookie names).
+    if (user === "") return;
     const controller = new AbortController();
-    loadNotifications(user, controller.signal).then(
+    loadNotifications(controller.signal).then(
       (answer) => controller.signal.aborted || setValue(answer),
       () => undefined,
     );
@@ -24,7 +26,7 @@ export function useNotifications(user: string): Notifications | undefined {
 }
 
 export function describeCount(count: number): string {
-  return `${count} open ${count === 1 ? "discussion or pull request" : "discussions and pull requests"} on your repositories`;
+  return `${count} open ${count === 1 ? "discussion or pull request" : "discussions and pull requests"} to follow`;
 }
 
 export function NotificationBadge({ notifications }: { notifications: Notifications | undefined }) {
@@ -46,10 +48,10 @@ export function NotificationItems({
   if (notifications === undefined || notifications.count === 0) return null;
   return (
     <>
-      {notifications.repos.slice(0, MAX_LISTED).map((entry) => (
-        <li key={`${entry.repo.type}:${entry.repo.id}`}>
-          <Link href={`${repoPagePath(entry.repo)}/discussions`} onClick={onClick}>
-            {entry.repo.id}: {entry.open} open
+      {notifications.items.slice(0, MAX_LISTED).map((item) => (
+        <li key={`${item.repo.type}:${item.repo.id}#${item.num}`}>
+          <Link href={`${repoPagePath(item.repo)}/discussions/${item.num}`} onClick={onClick}>
+            {item.repo.id}#{item.num}: {item.title}
           </Link>
         </li>
       ))}
