@@ -7,6 +7,7 @@ import { Marked } from "marked";
 import { fenceLanguage } from "../../lib/fence-language";
 import { highlight } from "../../lib/highlight";
 import { stripFrontMatter } from "./front-matter";
+import { withoutHandlerNames } from "./handler-names";
 
 export interface CardLinks {
   /** The file's page (for links to files of the repository). */
@@ -65,7 +66,9 @@ export function repoRelativePath(target: string): string | undefined {
 }
 
 function sanitize(html: string): DocumentFragment {
-  const fragment = DOMPurify.sanitize(html, {
+  // Handler attributes are defused before DOMPurify's parse: Chromium reports each one as a CSP violation as soon as
+  // it exists on an element, even in DOMPurify's inert document (handler-names.ts).
+  const fragment = DOMPurify.sanitize(withoutHandlerNames(html), {
     USE_PROFILES: { html: true },
     FORBID_TAGS: FORBIDDEN_TAGS,
     FORBID_ATTR: FORBIDDEN_ATTRS,
