@@ -5,6 +5,7 @@
 // create_repo through both Python clients.
 import { createRepo, deleteRepo } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiFetch } from "./api-call.js";
 import { type AuthHub, PYTHON_CLIENTS, runPython, startAuthHub } from "./auth-harness.js";
 
 let hub: AuthHub;
@@ -26,14 +27,7 @@ afterAll(async () => {
 });
 
 function call(method: string, path: string, token?: string, body?: unknown) {
-  return fetch(`${hub.url}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+  return apiFetch(hub.url, method, path, token, body);
 }
 
 /** Status, JSON body and the hub's error headers: what must not differ between private and missing. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { openDatabase, type RunningServer, startServer } from "../src/server.js";
 import type { LocalBackend } from "../src/source/local-backend.js";
+import { apiText } from "./api-call.js";
 import { ADMIN_TOKEN } from "./auth-harness.js";
 import { temporaryFolder, writeJsonl } from "./files.js";
 
@@ -34,17 +35,8 @@ const start = async () => {
   server = await startServer(config, (line) => log.push(line));
 };
 
-async function call(method: string, path: string, token?: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, text };
+function call(method: string, path: string, token?: string, body?: unknown) {
+  return apiText(server.url, method, path, token, body);
 }
 
 const signUp = (username: string) =>

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiJson } from "./api-call.js";
 import { ADMIN_TOKEN, type AuthHub, runPython, startAuthHub } from "./auth-harness.js";
 import { gitClientEnv, run } from "./run-command.js";
 
@@ -14,28 +15,8 @@ const tokens: Record<string, string> = {};
 
 type Body = Record<string, unknown> | unknown[];
 
-async function call(
-  method: string,
-  path: string,
-  token: string | undefined,
-  body?: unknown,
-): Promise<{ status: number; body: Body }> {
-  const response = await fetch(`${hub.url}${path}`, {
-    method,
-    headers: {
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  let parsed: Body = {};
-  try {
-    parsed = JSON.parse(text) as Body;
-  } catch {
-    parsed = { text };
-  }
-  return { status: response.status, body: parsed };
+function call(method: string, path: string, token: string | undefined, body?: unknown) {
+  return apiJson<Body>(hub.url, method, path, token, body);
 }
 
 /** A one-file commit through the commit API; resolves with the status. */

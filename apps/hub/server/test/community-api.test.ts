@@ -4,6 +4,7 @@
 // merges with conflicts, concurrent merges, the size bounds, and the access matrix of every route (anonymous,
 // another user, a read token, org read/write/admin members; a private repository answers as missing).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiJson } from "./api-call.js";
 import { type AuthHub, startAuthHub } from "./auth-harness.js";
 
 let hub: AuthHub;
@@ -14,23 +15,8 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-async function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${hub.url}${path}`, {
-    method,
-    headers: {
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
-    ...(body !== undefined ? { body: typeof body === "string" ? body : JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    parsed = { text };
-  }
-  return { status: response.status, body: parsed };
+function call(method: string, path: string, token: string | undefined, body?: unknown): Promise<Answer> {
+  return apiJson(hub.url, method, path, token, body, { stringAsIs: true });
 }
 
 async function commit(

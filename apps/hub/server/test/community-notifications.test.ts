@@ -3,20 +3,14 @@
 // people's repositories one never joined, and repositories one can no longer read (made private, organization
 // left) are not counted; a visitor gets an empty answer, never an error.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiFetch } from "./api-call.js";
 import { type AuthHub, startAuthHub } from "./auth-harness.js";
 
 let hub: AuthHub;
 const tokens: Record<string, string> = {};
 
 async function call(method: string, path: string, token: string | undefined, body?: unknown) {
-  const response = await fetch(`${hub.url}${path}`, {
-    method,
-    headers: {
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+  const response = await apiFetch(hub.url, method, path, token, body);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openPglite } from "../src/store/db.js";
 import { migrate } from "../src/store/migrations.js";
 import { ModelStore } from "../src/store/model-store.js";
+import { apiFetch } from "./api-call.js";
 import { type AuthHub, startAuthHub } from "./auth-harness.js";
 
 let hub: AuthHub;
@@ -23,14 +24,7 @@ afterAll(async () => {
 });
 
 function call(method: string, path: string, token?: string, body?: unknown) {
-  return fetch(`${hub.url}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+  return apiFetch(hub.url, method, path, token, body);
 }
 
 async function jsonOf(path: string, token?: string): Promise<unknown> {

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiFetch } from "./api-call.js";
 import { type AuthHub, PYTHON_CLIENTS, runPython, startAuthHub } from "./auth-harness.js";
 import { gitClientEnv, run } from "./run-command.js";
 
@@ -29,14 +30,7 @@ afterAll(async () => {
 });
 
 function call(method: string, path: string, token?: string, body?: unknown) {
-  return fetch(`${hub.url}${path}`, {
-    method,
-    headers: {
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+  return apiFetch(hub.url, method, path, token, body);
 }
 
 async function py(version: string, token: string | undefined, code: string): Promise<unknown> {
