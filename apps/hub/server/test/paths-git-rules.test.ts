@@ -6,16 +6,16 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pathProblem } from "../src/repos/repo-paths.js";
-import { gitClientEnv, run, startTestHub, type TestHub } from "./hub-harness.js";
+import { run, startTestHub, type TestHub } from "./hub-harness.js";
+import { alicePushUrl, createAliceRepo, hubGit } from "./push-repo.js";
 import { RawRepo } from "./raw-git.js";
 
 let hub: TestHub;
 let scratch: string;
 let raw: RawRepo;
 const REPO = "alice/paths";
-const git = (cwd: string, ...args: string[]) =>
-  run("git", args, { cwd, env: gitClientEnv(hub.work), timeoutMs: 60_000 });
-const pushUrl = () => `${hub.url.replace("http://", `http://alice:${hub.writeToken}@`)}/${REPO}`;
+const git = (cwd: string, ...args: string[]) => hubGit(hub, 60_000, cwd, ...args);
+const pushUrl = () => alicePushUrl(hub, REPO);
 /**
  * What a refused push looks like: the server's fsck of the objects or our pre-receive hook; or, for an empty name
  * (`a//b`, `/x`, `x/`), git itself refusing to send the tree: such a path cannot arrive by push at all.
@@ -25,12 +25,7 @@ const REFUSED =
 
 beforeAll(async () => {
   hub = await startTestHub("paths");
-  const created = await fetch(`${hub.url}/api/repos/create`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "paths", organization: null }),
-  });
-  expect(created.status).toBe(200);
+  expect(await createAliceRepo(hub, "paths")).toBe(200);
   scratch = join(hub.work, "scratch");
   expect((await run("git", ["init", "-q", scratch])).code).toBe(0);
   raw = new RawRepo(join(scratch, ".git"));

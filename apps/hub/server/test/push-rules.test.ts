@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { MAX_MESSAGE_BYTES } from "../src/repos/commit-message.js";
 import { MAX_PUSH_COMMITS } from "../src/repos/push-rules.js";
-import { gitClientEnv, run, startTestHub, type TestHub } from "./hub-harness.js";
+import { run, startTestHub, type TestHub } from "./hub-harness.js";
+import { alicePushUrl, createAliceRepo, hubGit } from "./push-repo.js";
 import { RawRepo } from "./raw-git.js";
 
 let hub: TestHub;
@@ -15,9 +16,8 @@ let scratch: string;
 let raw: RawRepo;
 let main: string;
 const REPO = "alice/pushrules";
-const git = (cwd: string, ...args: string[]) =>
-  run("git", args, { cwd, env: gitClientEnv(hub.work), timeoutMs: 120_000 });
-const pushUrl = () => `${hub.url.replace("http://", `http://alice:${hub.writeToken}@`)}/${REPO}`;
+const git = (cwd: string, ...args: string[]) => hubGit(hub, 120_000, cwd, ...args);
+const pushUrl = () => alicePushUrl(hub, REPO);
 const push = (...refspecs: string[]) => git(scratch, "push", "--porcelain", pushUrl(), ...refspecs);
 const api = (path: string, init: RequestInit = {}) =>
   fetch(`${hub.url}/api/models/${REPO}${path}`, {
@@ -40,12 +40,7 @@ async function listed(branch: string): Promise<string[]> {
 
 beforeAll(async () => {
   hub = await startTestHub("pushrules");
-  const created = await fetch(`${hub.url}/api/repos/create`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "pushrules", organization: null }),
-  });
-  expect(created.status).toBe(200);
+  expect(await createAliceRepo(hub, "pushrules")).toBe(200);
   scratch = join(hub.work, "scratch");
   expect((await git(hub.work, "clone", "-q", `${hub.url}/${REPO}`, scratch)).code).toBe(0);
   raw = new RawRepo(join(scratch, ".git"));
