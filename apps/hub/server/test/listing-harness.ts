@@ -36,7 +36,11 @@ export interface ListingHub {
   close(): Promise<void>;
 }
 
-/** A pass-through proxy that keeps the Host header (the hub builds absolute URLs from it) and logs requests. */
+/**
+ * A pass-through reverse proxy that logs requests and says which host the client asked for in X-Forwarded-Host and
+ * -Proto, as nginx is set up in front of a hub (which then runs with HUBKIT_TRUST_PROXY=1 and builds absolute URLs,
+ * such as the listing's Link, from them).
+ */
 function recordingProxy(target: URL, requests: string[]): Promise<Server> {
   const proxy = createServer((incoming, outgoing) => {
     requests.push(`${incoming.method} ${incoming.url}`);
@@ -46,7 +50,7 @@ function recordingProxy(target: URL, requests: string[]): Promise<Server> {
         port: target.port,
         method: incoming.method,
         path: incoming.url,
-        headers: incoming.headers,
+        headers: { ...incoming.headers, "x-forwarded-host": incoming.headers.host, "x-forwarded-proto": "http" },
       },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -75,6 +79,7 @@ export async function startListingHub(
       HUBKIT_SEED: writeJsonl(join(seedDir, "models.jsonl"), seed.models),
       HUBKIT_ADMIN_TOKEN: ADMIN_TOKEN,
       HUBKIT_WEB_DIST: join(work, "no-web"),
+      HUBKIT_TRUST_PROXY: "1",
       DATABASE_URL: "",
     }),
   );
