@@ -14,8 +14,8 @@ async function post(path: string, token: string, body: unknown) {
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  const body = (await response.json()) as Record<string, unknown>;
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), body };
+  const answer = (await response.json()) as Record<string, unknown>;
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: answer };
 }
 
 beforeAll(async () => {
