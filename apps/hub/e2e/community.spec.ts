@@ -9,64 +9,12 @@
 // /api/models/{id}/discussions, GET …/discussions/{num}?diff=1, POST …/comment, POST …/merge, POST
 // …/commit/main?create_pr=1 (answer with pullRequestUrl), PUT …/settings {gated}, GET/POST …/ask-access,
 // GET …/user-access-request/{status}, POST …/user-access-request/handle, and the gate on /resolve.
-import type { Browser, Page } from "@playwright/test";
-import { accessibilityProblems, expect, screenshot, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { checkPage, joinThroughSite, otherBrowser, unique } from "./accounts";
+import { expect, test } from "./fixtures";
 
-const PASSWORD = "correct horse battery";
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** Accessibility checks, then screenshots in light, dark and at phone width (nothing may overflow 375 px). */
-async function checkPage(page: Page, name: string) {
-  await page.locator("main h1").first().waitFor();
-  expect(await accessibilityProblems(page), name).toEqual([]);
-  await screenshot(page, `community-${name}-light`);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = "dark";
-  });
-  expect(await accessibilityProblems(page), `${name} (dark)`).toEqual([]);
-  await screenshot(page, `community-${name}-dark`);
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = "light";
-  });
-  await page.emulateMedia({ colorScheme: "light" });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  // Wider content is allowed only inside a box that scrolls or clips it (code blocks, diffs): the page itself
-  // must not scroll sideways.
-  const overflow = await page.evaluate(() => {
-    const clipped = (element: HTMLElement) => {
-      for (let box = element.parentElement; box !== null && box !== document.body; box = box.parentElement)
-        if (["auto", "scroll", "hidden"].includes(getComputedStyle(box).overflowX)) return true;
-      return false;
-    };
-    return [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((element) => element.getBoundingClientRect().right > 376 && !clipped(element))
-      .map((element) => element.outerHTML.slice(0, 100));
-  });
-  expect(overflow, `${name}: elements wider than the phone`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: page width`).toBeLessThanOrEqual(
-    375,
-  );
-  expect(await accessibilityProblems(page), `${name} (phone)`).toEqual([]);
-  await screenshot(page, `community-${name}-phone`);
-  if (size !== null) await page.setViewportSize(size);
-}
-
-async function joinThroughSite(page: Page, user: string) {
-  await page.goto("/join");
-  await page.getByLabel("Username").fill(user);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("/");
-  await expect(page.getByLabel(`Account menu for ${user}`)).toBeVisible();
-}
-
-/** A second browser (its own cookies), not guarded: its expected 401/403 answers are logged by the browser. */
-async function otherBrowser(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
+// Diffs and code blocks may be wider than a phone inside their own scrolling box; the page itself may not.
+const PAGE_CHECK = { prefix: "community", wideInsideScrollers: true };
 
 async function csrfOf(page: Page): Promise<string> {
   const session = (await (await page.request.get("/api/web/session")).json()) as { csrfToken: string };
@@ -124,7 +72,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
       .click();
     await second.waitForURL(`${repoPath}/discussions`);
     await expect(second.getByText("No open discussions or pull requests yet.")).toBeVisible();
-    await checkPage(second, "list-empty");
+    await checkPage(second, "list-empty", PAGE_CHECK);
 
     // New discussion, by keyboard, with a hostile body.
     const hostile = [
@@ -152,7 +100,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
     for (const href of await body.locator("a[href]").evaluateAll((links) => links.map((l) => l.getAttribute("href"))))
       expect(href).not.toMatch(/javascript:/i);
     expect(await second.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-    await checkPage(second, "discussion");
+    await checkPage(second, "discussion", PAGE_CHECK);
 
     // A pull request from the upload page: "Open a pull request" is checked for a non-writer.
     await second.goto(`${repoPath}/upload/main`);
@@ -164,7 +112,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
         { name: "added.txt", mimeType: "text/plain", buffer: Buffer.from("proposed by the community\n") },
       ]);
     await second.getByLabel("Commit message").fill("Add added.txt");
-    await checkPage(second, "upload-pr");
+    await checkPage(second, "upload-pr", PAGE_CHECK);
     await second.getByRole("button", { name: "Commit changes" }).click();
     await second.waitForURL(`${repoPath}/discussions/2`);
     const panel = second.getByRole("region", { name: "Pull request" });
@@ -174,7 +122,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
     const files = second.getByRole("region", { name: /Files changed/ });
     await expect(files.getByRole("region", { name: "added.txt" })).toContainText("+proposed by the community");
     await expect(panel.getByRole("button", { name: /Merge/ })).toHaveCount(0); // B is no writer
-    await checkPage(second, "pull-request");
+    await checkPage(second, "pull-request", PAGE_CHECK);
     // main does not have the file yet.
     expect((await second.request.get(`${repoPath}/resolve/main/added.txt`)).status()).toBe(404);
 
@@ -193,7 +141,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(`${repoPath}/discussions?type=pull_request`);
     await expect(list.getByRole("listitem")).toHaveCount(1);
-    await checkPage(page, "list");
+    await checkPage(page, "list", PAGE_CHECK);
     await list.getByRole("link", { name: /Add added.txt/ }).click();
     await page.waitForURL(`${repoPath}/discussions/2`);
 
@@ -204,7 +152,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
     await page.getByRole("button", { name: "Merge into main" }).click();
     await expect(page.getByText(/Merged as/)).toBeVisible();
     await expect(page.locator(".discussion-meta .badge")).toHaveText("Merged PR");
-    await checkPage(page, "merged");
+    await checkPage(page, "merged", PAGE_CHECK);
     const merged = await page.request.get(`${repoPath}/resolve/main/added.txt`);
     expect(merged.status()).toBe(200);
     expect(await merged.text()).toBe("proposed by the community\n");
@@ -266,7 +214,7 @@ test("a gated model: B sees the card and asks for access, A accepts in settings,
     await expect(gate.locator("strong").first()).toHaveText("share");
     await expect(second.getByText("A gated model")).toBeVisible();
     expect((await second.request.get(`${repoPath}/resolve/main/secret.txt`)).status()).toBe(403);
-    await checkPage(second, "gated-form");
+    await checkPage(second, "gated-form", PAGE_CHECK);
     await gate.getByRole("textbox", { name: "Company" }).fill("ACME");
     await gate.getByRole("checkbox", { name: /research only/ }).check();
     await gate.getByRole("button", { name: "Ask for access" }).click();
@@ -274,14 +222,14 @@ test("a gated model: B sees the card and asks for access, A accepts in settings,
     expect((await second.request.get(`${repoPath}/resolve/main/secret.txt`)).status()).toBe(403);
     await second.goto(`${repoPath}/tree/main`);
     await expect(second.getByRole("link", { name: "secret.txt" })).toBeVisible();
-    await checkPage(second, "gated-pending");
+    await checkPage(second, "gated-pending", PAGE_CHECK);
 
     // A accepts in settings.
     await page.reload();
     const pending = page.getByRole("list", { name: "Pending requests" });
     await expect(pending).toContainText(guest);
     await expect(pending).toContainText("ACME");
-    await checkPage(page, "gated-settings");
+    await checkPage(page, "gated-settings", PAGE_CHECK);
     await pending.getByRole("button", { name: `Accept ${guest}` }).click();
     await expect(page.getByText(`${guest}'s request accepted.`)).toBeVisible();
     await expect(page.getByRole("list", { name: "Users with access" })).toContainText(guest);

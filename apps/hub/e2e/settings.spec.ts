@@ -8,49 +8,12 @@
 // Server routes it needs (hub-api.md, issue 17): GET/POST /api/organizations/{org}/members, PUT/DELETE
 // /api/organizations/{org}/members/{user}, POST /api/organizations/new, POST /api/web/password, GET
 // /api/web/sessions, DELETE /api/web/sessions/{id}, POST /api/web/sessions/revoke-all.
-import type { Browser, Page } from "@playwright/test";
-import { accessibilityProblems, expect, screenshot, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { checkPage, joinThroughSite, otherBrowser, PASSWORD, unique } from "./accounts";
+import { expect, screenshot, test } from "./fixtures";
 
-const PASSWORD = "correct horse battery";
+const PAGE_CHECK = { prefix: "settings" };
 const NEW_PASSWORD = "a brand new passphrase";
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-/** Accessibility checks, then screenshots in light, dark and at phone width (nothing may overflow 375 px). */
-async function checkPage(page: Page, name: string) {
-  await page.locator("main h1").first().waitFor();
-  expect(await accessibilityProblems(page), name).toEqual([]);
-  await screenshot(page, `settings-${name}-light`);
-  await page.emulateMedia({ colorScheme: "dark" });
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = "dark";
-  });
-  expect(await accessibilityProblems(page), `${name} (dark)`).toEqual([]);
-  await screenshot(page, `settings-${name}-dark`);
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = "light";
-  });
-  await page.emulateMedia({ colorScheme: "light" });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  const overflow = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>("body *")]
-      .filter((element) => element.getBoundingClientRect().right > 376)
-      .map((element) => element.outerHTML.slice(0, 100)),
-  );
-  expect(overflow, `${name}: elements wider than the phone`).toEqual([]);
-  expect(await accessibilityProblems(page), `${name} (phone)`).toEqual([]);
-  await screenshot(page, `settings-${name}-phone`);
-  if (size !== null) await page.setViewportSize(size);
-}
-
-async function joinThroughSite(page: Page, user: string) {
-  await page.goto("/join");
-  await page.getByLabel("Username").fill(user);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL("/");
-  await expect(page.getByLabel(`Account menu for ${user}`)).toBeVisible();
-}
 
 async function signInThroughSite(page: Page, user: string, password: string) {
   await page.goto("/login");
@@ -58,12 +21,6 @@ async function signInThroughSite(page: Page, user: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByLabel(`Account menu for ${user}`)).toBeVisible();
-}
-
-/** A second browser (its own cookies), not guarded: its expected 401/404 answers are logged by the browser. */
-async function otherBrowser(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
 }
 
 async function openMenuItem(page: Page, user: string, item: string) {
@@ -89,7 +46,7 @@ test("organization members and roles, password change and sign out everywhere, t
     // Create the organization from the user menu; its page links the members page for members.
     await openMenuItem(page, owner, "New organization");
     await expect(page.getByRole("heading", { level: 1, name: "New organization" })).toBeVisible();
-    await checkPage(page, "new-org");
+    await checkPage(page, "new-org", PAGE_CHECK);
     await page.getByLabel("Organization name").fill(org);
     await page.getByLabel("Full name (optional)").fill("Settings E2E Org");
     await page.getByRole("button", { name: "Create organization" }).click();
@@ -112,7 +69,7 @@ test("organization members and roles, password change and sign out everywhere, t
     await expect(page.getByRole("status").filter({ hasText: `Added ${helper} as read.` })).toBeVisible();
     const helperRole = page.getByRole("combobox", { name: `Role of ${helper}` });
     await expect(helperRole).toHaveValue("read");
-    await checkPage(page, "members-admin");
+    await checkPage(page, "members-admin", PAGE_CHECK);
 
     // read → write.
     await helperRole.selectOption("write");
@@ -145,7 +102,7 @@ test("organization members and roles, password change and sign out everywhere, t
     await expect(second.getByRole("button", { name: "Add member" })).toHaveCount(0);
     await expect(second.getByRole("combobox")).toHaveCount(0);
     await expect(second.getByRole("button", { name: "Leave organization" })).toBeVisible();
-    await checkPage(second, "members-member");
+    await checkPage(second, "members-member", PAGE_CHECK);
 
     // A visitor is asked to sign in.
     const visitor = await otherBrowser(browser, baseURL);
@@ -164,13 +121,13 @@ test("organization members and roles, password change and sign out everywhere, t
     const sessions = page.getByRole("list", { name: "Sessions" });
     await expect(sessions.getByRole("listitem")).toHaveCount(2);
     await expect(sessions.getByText("This browser")).toHaveCount(1);
-    await checkPage(page, "account");
+    await checkPage(page, "account", PAGE_CHECK);
     // The settings navigation moves between the account and tokens pages.
     const settingsNav = page.getByRole("navigation", { name: "Settings" });
     await settingsNav.getByRole("link", { name: "Access tokens" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Access tokens" })).toBeVisible();
     await expect(settingsNav.getByRole("link", { name: "Access tokens" })).toHaveAttribute("aria-current", "page");
-    await checkPage(page, "tokens");
+    await checkPage(page, "tokens", PAGE_CHECK);
     await settingsNav.getByRole("link", { name: "Account" }).click();
     await expect(page.getByRole("list", { name: "Sessions" }).getByRole("listitem")).toHaveCount(2);
 
