@@ -130,10 +130,12 @@ test("discussions and pull requests through the site: open, comment, merge; host
     await page.goto("/");
     await expect(page.getByLabel(`Account menu for ${owner}, 2 open discussions and pull requests`)).toBeVisible();
     await page.getByLabel(`Account menu for ${owner}`).click();
-    await page
-      .locator(".user-menu")
-      .getByRole("link", { name: `${owner}/${name}: 2 open` })
-      .click();
+    // The menu links each open item; the first one leads into the repository's Community tab.
+    const menu = page.locator(".user-menu");
+    await expect(menu.getByRole("link", { name: new RegExp(`^${owner}/${name}#2: `) })).toBeVisible();
+    await menu.getByRole("link", { name: new RegExp(`^${owner}/${name}#1: `) }).click();
+    await page.waitForURL(`${repoPath}/discussions/1`);
+    await page.getByRole("link", { name: "Community" }).first().click();
     await page.waitForURL(`${repoPath}/discussions`);
     const list = page.getByRole("list", { name: "Discussions and pull requests" });
     await expect(list.getByRole("listitem")).toHaveCount(2);
