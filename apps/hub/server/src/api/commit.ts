@@ -4,7 +4,7 @@
 import type { Hono } from "hono";
 import type { HubEnv, Principal } from "../auth/principal.js";
 import { prRef } from "../community/pr-git.js";
-import { commitTarget, pullRequestOfCommit } from "../community/pull-requests.js";
+import { abandonPullRequest, commitTarget, pullRequestOfCommit } from "../community/pull-requests.js";
 import { discussionUrl } from "../community/render.js";
 import type { HubContext } from "../hub-context.js";
 import { SHA256_HEX } from "../lfs/pointer.js";
@@ -125,18 +125,24 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       operation.size = stored.size;
     }
     const pullRequest = await pullRequestOfCommit(ctx, target, branch, header);
-    const { commitOid } = await ctx.storage.commit(ref, {
-      branch,
-      ...(pullRequest !== undefined ? { pullRequestRef: prRef(pullRequest) } : {}),
-      operations,
-      summary: header.summary,
-      author: authorName(c.get("principal")),
-      ...(header.description !== undefined ? { description: header.description } : {}),
-      // With create_pr the parent commit is where the PR starts (above), not a condition on the branch head.
-      ...(header.parentCommit !== undefined && target.kind !== "create-pr"
-        ? { parentCommit: header.parentCommit }
-        : {}),
-    });
+    const { commitOid } = await ctx.storage
+      .commit(ref, {
+        branch,
+        ...(pullRequest !== undefined ? { pullRequestRef: prRef(pullRequest) } : {}),
+        operations,
+        summary: header.summary,
+        author: authorName(c.get("principal")),
+        ...(header.description !== undefined ? { description: header.description } : {}),
+        // With create_pr the parent commit is where the PR starts (above), not a condition on the branch head.
+        ...(header.parentCommit !== undefined && target.kind !== "create-pr"
+          ? { parentCommit: header.parentCommit }
+          : {}),
+      })
+      .catch(async (error: unknown) => {
+        // A PR opened for this commit (create_pr) must not outlive the commit's failure.
+        if (target.kind === "create-pr" && pullRequest !== undefined) await abandonPullRequest(ctx, ref, pullRequest);
+        throw error;
+      });
     if (pullRequest !== undefined) await ctx.discussions?.markOpen(ref, pullRequest);
     await testPause("commit-ref-moved");
     // The ref moved first; the index follows. If this fails, the start-up reconciliation repairs the index.

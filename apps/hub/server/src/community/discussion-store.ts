@@ -344,6 +344,25 @@ export class DiscussionStore {
     });
   }
 
+  /**
+   * Removes a draft PR whose opening commit failed (pull-requests.ts abandonPullRequest): its row and events go, so a
+   * refused `create_pr` commit leaves nothing behind. Only a draft: a PR that took a commit is never removed here.
+   */
+  async removeDraft(repo: RepoRef, num: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const removed = await tx.query(
+        "DELETE FROM hub_discussions WHERE repo_type = $1 AND repo_key = $2 AND num = $3 AND status = 'draft' RETURNING num",
+        [repo.type, keyOf(repo), num],
+      );
+      if (removed.length > 0)
+        await tx.query("DELETE FROM hub_discussion_events WHERE repo_type = $1 AND repo_key = $2 AND num = $3", [
+          repo.type,
+          keyOf(repo),
+          num,
+        ]);
+    });
+  }
+
   /** A draft PR that received a commit is open (no event: the commit is the event). */
   async markOpen(repo: RepoRef, num: number): Promise<void> {
     await this.db.query(

@@ -96,6 +96,20 @@ export async function pullRequestOfCommit(
   });
 }
 
+/**
+ * Undoes openPullRequest when the commit it was opened for fails (a refused path, a 412, a crash of git): the draft
+ * discussion and `refs/pr/{num}` go, so the commit API's answer is whole or nothing. Best effort: a failure here is
+ * logged, the commit's own error is what the client gets.
+ */
+export async function abandonPullRequest(ctx: HubContext, repo: RepoRef, num: number): Promise<void> {
+  try {
+    await storeOf(ctx).removeDraft(repo, num);
+    await gitAccess(ctx, repo).tryRun(["update-ref", "-d", prRef(num)]);
+  } catch (error) {
+    console.error(`[hub] could not remove draft pull request ${repo.id}#${num}: ${String(error)}`);
+  }
+}
+
 /** A title for a PR opened by a commit: the summary, within the title bounds. */
 export function titleFromSummary(summary: string): string {
   const title = summary.replace(/\s+/g, " ").trim().slice(0, 200);
