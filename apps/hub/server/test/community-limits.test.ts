@@ -1,6 +1,6 @@
 // The per-user, per-repository posting limits of the Community API on a real server (community/access.ts): past
 // MAX_NEW_DISCUSSIONS discussions or MAX_NEW_EVENTS comments in an hour, one user gets 429 with Retry-After, while
-// another user, and the same user elsewhere, still can post.
+// another user, and the same user elsewhere, still can post; a concurrent burst gets no more than the limit.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MAX_NEW_DISCUSSIONS, MAX_NEW_EVENTS } from "../src/community/access.js";
 import { type AuthHub, startAuthHub } from "./auth-harness.js";
@@ -20,11 +20,11 @@ async function post(path: string, token: string, body: unknown) {
 
 beforeAll(async () => {
   hub = await startAuthHub();
-  for (const user of ["keeper", "chatty", "quiet"]) {
+  for (const user of ["keeper", "chatty", "quiet", "burst"]) {
     await hub.user(user);
     tokens[user] = await hub.token(user, "write");
   }
-  for (const name of ["busy", "calm"])
+  for (const name of ["busy", "calm", "crowded"])
     expect((await post("/api/repos/create", tokens.keeper, { type: "model", name })).status).toBe(200);
 }, 120_000);
 afterAll(async () => hub?.close(), 60_000);
@@ -40,6 +40,17 @@ describe("posting limits", () => {
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect((await post("/api/models/keeper/busy/discussions", tokens.quiet, { title: "mine" })).status).toBe(200);
     expect((await post("/api/models/keeper/calm/discussions", tokens.chatty, { title: "elsewhere" })).status).toBe(200);
+  }, 120_000);
+
+  test("a concurrent burst of discussions gets no more than the limit", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 2 * MAX_NEW_DISCUSSIONS }, (_, n) =>
+        post("/api/models/keeper/crowded/discussions", tokens.burst, { title: `burst ${n}` }),
+      ),
+    );
+    const created = answers.filter((answer) => answer.status === 200).length;
+    expect(created).toBeLessThanOrEqual(MAX_NEW_DISCUSSIONS);
+    expect(created + answers.filter((answer) => answer.status === 429).length).toBe(answers.length);
   }, 120_000);
 
   test("comments past the hourly limit get 429", async () => {

@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { readableRepo, writableRepo } from "../api/repo-access.js";
+import { LoginLimiter } from "../auth/login-limiter.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import type { RepoRef } from "../repos/repo-ref.js";
@@ -65,6 +66,25 @@ export const RATE_WINDOW_MS = 60 * 60 * 1000;
 export const MAX_NEW_DISCUSSIONS = 20;
 export const MAX_NEW_EVENTS = 120;
 
+/** In-memory attempt counters per hub (its store): check and count in one synchronous step (login-limiter.ts). */
+const attemptCounters = new WeakMap<DiscussionStore, Record<"discussion" | "event", LoginLimiter>>();
+
+function countersOf(store: DiscussionStore): Record<"discussion" | "event", LoginLimiter> {
+  let counters = attemptCounters.get(store);
+  if (counters === undefined) {
+    const limiter = (max: number) =>
+      new LoginLimiter({ windowMs: RATE_WINDOW_MS, maxPerUser: max, maxPerAddress: max, maxKeys: 10_000 });
+    counters = { discussion: limiter(MAX_NEW_DISCUSSIONS), event: limiter(MAX_NEW_EVENTS) };
+    attemptCounters.set(store, counters);
+  }
+  return counters;
+}
+
+/**
+ * Refuses (429) past the hourly limits. The stored activity is the durable count (it survives a restart); the
+ * in-memory counter also counts attempts still in flight, so a concurrent burst cannot all pass the check before
+ * any of them is stored.
+ */
 export async function checkRate(
   store: DiscussionStore,
   repo: RepoRef,
@@ -74,13 +94,16 @@ export async function checkRate(
   if (user === "admin") return;
   const since = new Date(Date.now() - RATE_WINDOW_MS);
   const activity = await store.recentActivity(repo, user, since);
-  const over = kind === "discussion" ? activity.discussions >= MAX_NEW_DISCUSSIONS : activity.events >= MAX_NEW_EVENTS;
-  if (over)
+  const stored =
+    kind === "discussion" ? activity.discussions >= MAX_NEW_DISCUSSIONS : activity.events >= MAX_NEW_EVENTS;
+  const key = `${repo.type}:${repo.id.toLowerCase()}:${user.toLowerCase()}`;
+  const wait = stored ? 600 : countersOf(store)[kind].reserve(key, key);
+  if (wait > 0)
     throw new ApiError(
       429,
       kind === "discussion"
         ? `You opened ${MAX_NEW_DISCUSSIONS} discussions in this repository in the last hour; try again later`
         : `You posted ${MAX_NEW_EVENTS} times in this repository in the last hour; try again later`,
-      { headers: { "Retry-After": "600" } },
+      { headers: { "Retry-After": String(wait) } },
     );
 }
