@@ -1,44 +1,34 @@
 // One comment: author, date, "edited", the sanitised body; "Edit" for its author (an inline editor), "Hide" for
 // the repository's writers (asked twice: hiding cannot be undone). A hidden comment shows only that it was hidden.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { FormProblem } from "../../components/status";
 import { ConfirmButton } from "../settings/confirm-button";
 import { CommentBody } from "./comment-body";
 import { type CommentEvent, editComment, hideComment } from "./community-api";
 import type { DiscussionContext } from "./discussion-page";
+import { useInlineEdit } from "./inline-edit";
 import { MAX_BODY_CHARS } from "./new-discussion-form";
 
 export function CommentItem({ event, context }: { event: CommentEvent; context: DiscussionContext }) {
   const { repo, discussion, me, canWrite, refresh } = context;
   const author = event.author?.name ?? "deleted";
   const mine = me !== undefined && me.toLowerCase() === author.toLowerCase();
-  const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const editor = useRef<HTMLTextAreaElement>(null);
-  const editButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (editing) editor.current?.focus();
-    else if (wasEditing.current) editButton.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  const {
+    editing,
+    setEditing,
+    busy,
+    problem,
+    setProblem,
+    field: editor,
+    trigger: editButton,
+    save: saveChange,
+  } = useInlineEdit<HTMLTextAreaElement>(refresh);
 
   const save = async (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
     const content = String(new FormData(submitted.currentTarget).get("content") ?? "");
     if (content.trim() === "") return setProblem("A comment cannot be empty.");
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await editComment(repo, discussion.num, event.id, content);
-      setEditing(false);
-      refresh();
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    await saveChange(() => editComment(repo, discussion.num, event.id, content));
   };
   const label = `Comment by ${author}`;
   return (

@@ -1,24 +1,24 @@
 // The discussion's heading: status, title, number, who opened it and when; "Rename" (its author and writers) turns
 // the heading's title into a small form.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { FormEvent } from "react";
 import { FormProblem } from "../../components/status";
 import { renameDiscussion, titleProblem } from "./community-api";
 import type { DiscussionContext } from "./discussion-page";
+import { useInlineEdit } from "./inline-edit";
 import { StatusBadge } from "./status-badge";
 
 export function TitleBar({ context }: { context: DiscussionContext }) {
   const { repo, discussion, me, canWrite, refresh } = context;
-  const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const input = useRef<HTMLInputElement>(null);
-  const renameButton = useRef<HTMLButtonElement>(null);
-  const wasEditing = useRef(false);
-  useEffect(() => {
-    if (editing) input.current?.focus();
-    else if (wasEditing.current) renameButton.current?.focus();
-    wasEditing.current = editing;
-  }, [editing]);
+  const {
+    editing,
+    setEditing,
+    busy,
+    problem,
+    setProblem,
+    field: input,
+    trigger: renameButton,
+    save,
+  } = useInlineEdit<HTMLInputElement>(refresh);
   const author = discussion.author?.name ?? "deleted";
   const mayRename = me !== undefined && (canWrite || me.toLowerCase() === author.toLowerCase());
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -26,17 +26,9 @@ export function TitleBar({ context }: { context: DiscussionContext }) {
     const title = String(new FormData(event.currentTarget).get("title") ?? "");
     const invalid = titleProblem(title);
     if (invalid !== undefined) return setProblem(invalid);
-    setBusy(true);
-    setProblem(undefined);
-    try {
+    await save(async () => {
       if (title.trim() !== discussion.title) await renameDiscussion(repo, discussion.num, title.trim());
-      setEditing(false);
-      refresh();
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <header className="discussion-header">
