@@ -63,109 +63,122 @@ print("SHA", hashlib.sha256(open(path, "rb").read()).hexdigest())
   });
 }
 
-describe("one repository, every client (huggingface_hub 2.0.0)", () => {
-  const repo = "alice/xet-mixed";
-  it("upload_folder, create_commit mixing regular and Xet files, hf upload; snapshot_download byte-identical", async () => {
-    const folder = join(hub.work, "folder");
-    mkdirSync(join(folder, "sub"), { recursive: true });
-    const files: Record<string, Buffer> = {
-      "model.safetensors": randomBytes(300 * 1024),
-      "README.md": Buffer.from("# folder\n"),
-      "sub/data.parquet": randomBytes(100 * 1024),
-      // Compressible: hf_xet stores these LZ4-framed (text) and byte-grouped (floats), the server decodes both.
-      "sub/text.safetensors": Buffer.from("the same words again and again ".repeat(20_000)),
-      "sub/floats.safetensors": Buffer.from(
-        Float32Array.from({ length: 200_000 }, (_, i) => Math.sin(i / 1000)).buffer,
-      ),
-    };
-    for (const [path, bytes] of Object.entries(files)) writeFileSync(join(folder, path), bytes);
-    const cli = join(hub.work, "cli");
-    mkdirSync(cli, { recursive: true });
-    files["cli/weights.safetensors"] = randomBytes(200 * 1024);
-    writeFileSync(join(cli, "weights.safetensors"), files["cli/weights.safetensors"] as Buffer);
-    files["mixed/notes.txt"] = Buffer.from("regular\n");
-    files["mixed/tensor.safetensors"] = randomBytes(150 * 1024);
-    writeFileSync(join(hub.work, "tensor.safetensors"), files["mixed/tensor.safetensors"] as Buffer);
-    const shardsBefore = xet.counters.shards;
-    ok(
-      await python(
-        "2.0.0",
-        hub,
-        `
+// The folder flows with each client version: upload_folder, create_commit mixing regular and Xet files, the `hf`
+// CLI (both versions install `hf`; 1.33.0 also still ships `huggingface-cli`), snapshot_download.
+for (const version of ["2.0.0", "1.33.0"]) {
+  describe(`huggingface_hub ${version}: folders, mixed commits, the CLI`, () => {
+    const repo = `alice/xet-mixed-${version.replace(/\./g, "-")}`;
+    it("upload_folder, create_commit mixing regular and Xet files, hf upload; snapshot_download byte-identical", async () => {
+      const before = { lz4: xet.counters.lz4Chunks, bg4: xet.counters.bg4Chunks };
+      const folder = join(hub.work, `folder-${version}`);
+      mkdirSync(join(folder, "sub"), { recursive: true });
+      const files: Record<string, Buffer> = {
+        "model.safetensors": randomBytes(300 * 1024),
+        "README.md": Buffer.from("# folder\n"),
+        "sub/data.parquet": randomBytes(100 * 1024),
+        // Compressible: hf_xet stores these LZ4-framed (text) and byte-grouped (floats), the server decodes both.
+        // (Different per version, so that the second run is not deduplicated against the first.)
+        "sub/text.safetensors": Buffer.from(`the same words again and again ${version} `.repeat(20_000)),
+        "sub/floats.safetensors": Buffer.from(
+          Float32Array.from({ length: 200_000 }, (_, i) => Math.sin(i / 1000 + version.length)).buffer,
+        ),
+      };
+      for (const [path, bytes] of Object.entries(files)) writeFileSync(join(folder, path), bytes);
+      const cli = join(hub.work, `cli-${version}`);
+      mkdirSync(cli, { recursive: true });
+      files["cli/weights.safetensors"] = randomBytes(200 * 1024);
+      writeFileSync(join(cli, "weights.safetensors"), files["cli/weights.safetensors"] as Buffer);
+      files["mixed/notes.txt"] = Buffer.from("regular\n");
+      files["mixed/tensor.safetensors"] = randomBytes(150 * 1024);
+      const tensor = join(hub.work, `tensor-${version}.safetensors`);
+      writeFileSync(tensor, files["mixed/tensor.safetensors"] as Buffer);
+      const shardsBefore = xet.counters.shards;
+      ok(
+        await python(
+          version,
+          hub,
+          `
 from huggingface_hub import HfApi, CommitOperationAdd
 api = HfApi(endpoint="${hub.url}", token="${hub.writeToken}")
 api.create_repo("${repo}")
 api.upload_folder(folder_path="${folder}", repo_id="${repo}")
 api.create_commit("${repo}", operations=[
   CommitOperationAdd("mixed/notes.txt", b"regular\\n"),
-  CommitOperationAdd("mixed/tensor.safetensors", "${join(hub.work, "tensor.safetensors")}"),
+  CommitOperationAdd("mixed/tensor.safetensors", "${tensor}"),
 ], commit_message="mixed")
 `,
-        { xet: true },
-      ),
-    );
-    // The `hf` CLI with Xet left on (the harness's hfCli turns it off).
-    const hf = join(await pythonFor("2.0.0"), "..", "hf");
-    const env = hfClientEnv({
-      endpoint: hub.url,
-      home: join(hub.work, "hf-cli-home"),
-      token: hub.writeToken,
-      xet: true,
-    });
-    ok(await run(hf, ["upload", repo, cli, "cli"], { cwd: hub.work, env }));
-    expect(xet.counters.shards).toBeGreaterThan(shardsBefore);
-    // Tree entries of Xet files carry xetHash.
-    const tree = (await (
-      await fetch(`${hub.url}/api/models/${repo}/tree/main?recursive=1`, {
-        headers: { Authorization: `Bearer ${hub.readToken}` },
-      })
-    ).json()) as { path: string; xetHash?: string; lfs?: unknown }[];
-    const safetensors = tree.find((entry) => entry.path === "model.safetensors");
-    expect(safetensors?.xetHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(tree.find((entry) => entry.path === "README.md")?.xetHash).toBeUndefined();
-    const info = (await (
-      await fetch(`${hub.url}/api/models/${repo}/paths-info/main`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${hub.readToken}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ paths: ["model.safetensors", "README.md"] }),
-      })
-    ).json()) as { path: string; xetHash?: string }[];
-    expect(info.find((entry) => entry.path === "model.safetensors")?.xetHash).toBe(safetensors?.xetHash);
-    // Every large file of the three commits went through Xet (none through the LFS batch API).
-    const large = tree.filter((entry) => entry.lfs !== undefined);
-    expect(large.map((entry) => entry.path).sort()).toEqual([
-      "cli/weights.safetensors",
-      "mixed/tensor.safetensors",
-      "model.safetensors",
-      "sub/data.parquet",
-      "sub/floats.safetensors",
-      "sub/text.safetensors",
-    ]);
-    expect(large.filter((entry) => !/^[0-9a-f]{64}$/.test(entry.xetHash ?? "")).map((entry) => entry.path)).toEqual([]);
-    const reconstructions = xet.counters.reconstructions;
-    const out = ok(
-      await python(
-        "2.0.0",
-        hub,
-        `
+          { xet: true },
+        ),
+      );
+      // The `hf` CLI with Xet left on (the harness's hfCli turns it off).
+      const hf = join(await pythonFor(version), "..", "hf");
+      const env = hfClientEnv({
+        endpoint: hub.url,
+        home: join(hub.work, `hf-cli-home-${version}`),
+        token: hub.writeToken,
+        xet: true,
+      });
+      const shardsBeforeCli = xet.counters.shards;
+      ok(await run(hf, ["upload", repo, cli, "cli"], { cwd: hub.work, env }));
+      expect(xet.counters.shards).toBeGreaterThan(shardsBeforeCli);
+      expect(shardsBeforeCli).toBeGreaterThan(shardsBefore);
+      // Tree entries of Xet files carry xetHash.
+      const tree = (await (
+        await fetch(`${hub.url}/api/models/${repo}/tree/main?recursive=1`, {
+          headers: { Authorization: `Bearer ${hub.readToken}` },
+        })
+      ).json()) as { path: string; xetHash?: string; lfs?: unknown }[];
+      const safetensors = tree.find((entry) => entry.path === "model.safetensors");
+      expect(safetensors?.xetHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(tree.find((entry) => entry.path === "README.md")?.xetHash).toBeUndefined();
+      const info = (await (
+        await fetch(`${hub.url}/api/models/${repo}/paths-info/main`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${hub.readToken}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ paths: ["model.safetensors", "README.md"] }),
+        })
+      ).json()) as { path: string; xetHash?: string }[];
+      expect(info.find((entry) => entry.path === "model.safetensors")?.xetHash).toBe(safetensors?.xetHash);
+      // Every large file of the three commits went through Xet (none through the LFS batch API).
+      const large = tree.filter((entry) => entry.lfs !== undefined);
+      expect(large.map((entry) => entry.path).sort()).toEqual([
+        "cli/weights.safetensors",
+        "mixed/tensor.safetensors",
+        "model.safetensors",
+        "sub/data.parquet",
+        "sub/floats.safetensors",
+        "sub/text.safetensors",
+      ]);
+      expect(large.filter((entry) => !/^[0-9a-f]{64}$/.test(entry.xetHash ?? "")).map((entry) => entry.path)).toEqual(
+        [],
+      );
+      const reconstructions = xet.counters.reconstructions;
+      const out = ok(
+        await python(
+          version,
+          hub,
+          `
 import hashlib, os
 from huggingface_hub import snapshot_download
-root = snapshot_download("${repo}", endpoint="${hub.url}", token="${hub.readToken}", cache_dir="${join(hub.work, "snap")}")
+root = snapshot_download("${repo}", endpoint="${hub.url}", token="${hub.readToken}", cache_dir="${join(hub.work, `snap-${version}`)}")
 for dirpath, _, names in os.walk(root):
   for name in names:
     p = os.path.join(dirpath, name)
     print("FILE", os.path.relpath(p, root), hashlib.sha256(open(p, "rb").read()).hexdigest())
 `,
-        { xet: true },
-      ),
-    );
-    for (const [path, bytes] of Object.entries(files)) expect(out).toContain(`FILE ${path} ${sha(bytes)}`);
-    expect(xet.counters.reconstructions).toBeGreaterThan(reconstructions);
-    // hf_xet sent the compressible files LZ4-framed and byte-grouped; the server decoded and verified both.
-    expect(xet.counters.lz4Chunks).toBeGreaterThan(0);
-    expect(xet.counters.bg4Chunks).toBeGreaterThan(0);
-  }, 240_000);
+          { xet: true },
+        ),
+      );
+      for (const [path, bytes] of Object.entries(files)) expect(out).toContain(`FILE ${path} ${sha(bytes)}`);
+      expect(xet.counters.reconstructions).toBeGreaterThan(reconstructions);
+      // hf_xet sent the compressible files LZ4-framed and byte-grouped; the server decoded and verified both.
+      expect(xet.counters.lz4Chunks).toBeGreaterThan(before.lz4);
+      expect(xet.counters.bg4Chunks).toBeGreaterThan(before.bg4);
+    }, 240_000);
+  });
+}
 
+describe("one repository, every client (huggingface_hub 2.0.0)", () => {
   it("a Xet-uploaded file downloads whole: curl (and a Range), HF_HUB_DISABLE_XET=1, git clone + git lfs pull", async () => {
     const repoId = "alice/xet-2-0-0"; // big.bin, uploaded through Xet above
     const target = join(hub.work, "curl.bin");
