@@ -6,6 +6,7 @@ import { adminTokenFromEnv } from "./auth/account-store.js";
 import { type StorageLimits, storageLimitsFromEnv } from "./repos/storage-limits.js";
 import { type UpstreamLimits, upstreamLimitsFromEnv } from "./source/upstream-limits.js";
 import { type DbLimits, dbLimitsFromEnv } from "./store/db-limits.js";
+import { type WebhookLimits, webhookLimitsFromEnv } from "./webhooks/limits.js";
 
 /** apps/hub, wherever the process was started from. */
 export const HUB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -41,6 +42,8 @@ export interface ServerConfig {
   dbLimits?: DbLimits;
   /** Upstream-mode timeout and body cap (HUBKIT_UPSTREAM_*; defaults in upstream-limits.ts). */
   upstreamLimits?: UpstreamLimits;
+  /** Webhook delivery retries and timeout (HUBKIT_WEBHOOK_*; defaults in webhooks/limits.ts). */
+  webhookLimits?: WebhookLimits;
 }
 
 export class ConfigError extends Error {
@@ -101,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const upstreamHub = nonEmpty(env.HUBKIT_UPSTREAM_HUB);
   const secret = secretFromEnv(env);
   const publicUrl = publicUrlFromEnv(env);
-  let limits: Pick<ServerConfig, "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken">;
+  let limits: Pick<ServerConfig, "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken" | "webhookLimits">;
   try {
     const adminToken = adminTokenFromEnv(env);
     limits = {
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       dbLimits: dbLimitsFromEnv(env),
       upstreamLimits: upstreamLimitsFromEnv(env),
       storageLimits: storageLimitsFromEnv(env),
+      webhookLimits: webhookLimitsFromEnv(env),
     };
   } catch (error) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));

@@ -11,6 +11,7 @@ import type { LargeFileStore } from "./lfs/store.js";
 import type { RepoIndex } from "./repos/repo-index.js";
 import type { RepoStorage } from "./repos/storage.js";
 import type { StorageLimits } from "./repos/storage-limits.js";
+import type { WebhookService } from "./webhooks/service.js";
 import type { XetService } from "./xet/service.js";
 
 export interface HubContext {
@@ -32,4 +33,6 @@ export interface HubContext {
   gates?: GateStore;
   /** Discussions and pull requests (community/); absent = the Community routes answer 501 (upstream mode). */
   discussions?: DiscussionStore;
+  /** Webhooks and their deliveries (webhooks/); absent = events go nowhere and the webhook routes answer 501. */
+  webhooks?: WebhookService;
 }

@@ -19,6 +19,8 @@ import { DEFAULT_STORAGE_LIMITS } from "./repos/storage-limits.js";
 import type { DbRepoIndex } from "./store/db-repo-index.js";
 import type { ModelStore } from "./store/model-store.js";
 import { openRepoIndex, seedSourcesBeside } from "./store/open-index.js";
+import { DEFAULT_WEBHOOK_LIMITS } from "./webhooks/limits.js";
+import { WebhookService } from "./webhooks/service.js";
 import { XetBridgedStore } from "./xet/bridged-store.js";
 import { XetService } from "./xet/service.js";
 
@@ -38,7 +40,9 @@ export async function openLocalHub(
   const root = config.dataRoot ?? (temporary as string);
   let storage: GitStorage | undefined;
   let lfs: FolderLargeFileStore | undefined;
+  let webhooks: WebhookService | undefined;
   const dispose = () => {
+    void webhooks?.stop(); // its sender's timer (server.ts stops it earlier, before the database closes)
     storage?.close(); // its long-lived git reader processes
     lfs?.close(); // its sweep of abandoned multipart uploads
     if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });
@@ -68,23 +72,23 @@ export async function openLocalHub(
       seed: seedSourcesBeside(config.seedFile),
       log,
     });
-    return {
-      ctx: {
-        config: { ...config, dataRoot: root, storageLimits: limits },
-        storage,
-        lfs,
-        lfsLinks,
-        xet,
-        accounts,
-        index,
-        sessions: new SessionStore(store.db),
-        redirects: new RepoRedirects(store.db),
-        gates: new GateStore(store.db),
-        discussions: new DiscussionStore(store.db),
-      },
+    webhooks = new WebhookService(store.db, config.webhookLimits ?? DEFAULT_WEBHOOK_LIMITS);
+    const ctx: HubContext = {
+      config: { ...config, dataRoot: root, storageLimits: limits },
+      storage,
+      lfs,
+      lfsLinks,
+      xet,
+      accounts,
       index,
-      dispose,
+      sessions: new SessionStore(store.db),
+      redirects: new RepoRedirects(store.db),
+      gates: new GateStore(store.db),
+      discussions: new DiscussionStore(store.db),
+      webhooks,
     };
+    webhooks.start(ctx); // pending deliveries of an earlier run resume
+    return { ctx, index, dispose };
   } catch (error) {
     dispose();
     throw error;

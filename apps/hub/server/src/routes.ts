@@ -21,6 +21,8 @@ import { register as gating } from "./gating/routes.js";
 import { register as gitHttp } from "./git-http/smart-http.js";
 import type { HubContext } from "./hub-context.js";
 import { register as lfs } from "./lfs/routes.js";
+import { register as likes } from "./likes/routes.js";
+import { register as webhooks } from "./webhooks/routes.js";
 
 const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   admin,
@@ -35,6 +37,8 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   commit,
   community,
   notifications,
+  webhooks,
+  likes,
   gating,
   squash,
   xet,

@@ -95,6 +95,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
     ...(local ? { hub: local.ctx } : {}),
     close: async () => {
       await closeAdminSocket?.();
+      await local?.ctx.webhooks?.stop(); // before the database closes: it hands back deliveries in flight
       await new Promise<void>((done) => {
         server.close(() => done());
         // Keep-alive sockets (git, clients with pools) would hold close() open.

@@ -30,7 +30,7 @@ describe("501 for hub features Hubkit lacks", () => {
     ["DELETE", "/api/collections/alice/my-collection-64f9/items/abc", "Collections"],
     ["GET", "/api/papers/search?q=x", "Papers"],
     ["GET", "/api/daily_papers", "Papers"],
-    ["POST", "/api/settings/webhooks", "Webhooks"],
+    ["GET", "/api/users/alice/followers", "User profiles"],
     ["POST", "/api/spaces/alice/app/secrets", "Spaces secrets"],
     ["DELETE", "/api/spaces/alice/app/variables", "Spaces variables"],
     ["POST", "/api/spaces/alice/app/hardware", "Spaces hardware"],

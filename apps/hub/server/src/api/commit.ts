@@ -11,6 +11,7 @@ import { SHA256_HEX } from "../lfs/pointer.js";
 import { urlPrefix } from "../repos/repo-ref.js";
 import type { CommitOperation, CommitRequest } from "../repos/storage.js";
 import { testPause } from "../repos/test-pause.js";
+import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError } from "./api-error.js";
 import { apiRepoUrl, baseUrl, revisionAndPath } from "./repo-url.js";
 import { boundedBody, truthy } from "./request-body.js";
@@ -149,6 +150,10 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     await ctx.index.sync(ref).catch((error: unknown) => {
       console.error(`[hub] index sync after commit to ${ref.type} ${ref.id} failed: ${String(error)}`);
     });
+    const movedRef = pullRequest !== undefined ? prRef(pullRequest) : `refs/heads/${branch}`;
+    emitHubEvent(ctx, c, { kind: "repo.content", repo: ref, updatedRefs: [{ ref: movedRef, newSha: commitOid }] });
+    if (target.kind === "create-pr" && pullRequest !== undefined)
+      emitHubEvent(ctx, c, { kind: "discussion", action: "create", repo: ref, num: pullRequest });
     return c.json({
       success: true,
       commitOid,

@@ -3,6 +3,7 @@ import type { Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import { pullRequestRefs } from "../community/pull-requests.js";
 import type { HubContext } from "../hub-context.js";
+import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
 import { readableRepo } from "./repo-access.js";
 import { apiRepoUrl, baseUrl, decodedSegment, revisionAndPath } from "./repo-url.js";
@@ -80,6 +81,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const commit = await ctx.storage.resolveRevision(ref, start);
     if (commit === undefined) throw new RevisionNotFoundError(start);
     await ctx.storage.createBranch(ref, branch, commit);
+    emitHubEvent(ctx, c, {
+      kind: "repo.content",
+      repo: ref,
+      updatedRefs: [{ ref: `refs/heads/${branch}`, newSha: commit }],
+    });
     return c.json({});
   });
 
@@ -87,6 +93,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const url = repoOf(c);
     const ref = await writableBySignedIn(ctx, c, url.ref);
     await ctx.storage.deleteBranch(ref, url.rest.map(decodedSegment).join("/"));
+    emitHubEvent(ctx, c, {
+      kind: "repo.content",
+      repo: ref,
+      updatedRefs: [{ ref: `refs/heads/${url.rest.map(decodedSegment).join("/")}` }],
+    });
     return c.json({});
   });
 
@@ -99,6 +110,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const commit = await ctx.storage.resolveRevision(ref, revision);
     if (commit === undefined) throw new RevisionNotFoundError(revision);
     await ctx.storage.createTag(ref, body.tag, commit, typeof body.message === "string" ? body.message : undefined);
+    emitHubEvent(ctx, c, {
+      kind: "repo.content",
+      repo: ref,
+      updatedRefs: [{ ref: `refs/tags/${body.tag}`, newSha: commit }],
+    });
     return c.json({});
   });
 
@@ -106,6 +122,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const url = repoOf(c);
     const ref = await writableBySignedIn(ctx, c, url.ref);
     await ctx.storage.deleteTag(ref, url.rest.map(decodedSegment).join("/"));
+    emitHubEvent(ctx, c, {
+      kind: "repo.content",
+      repo: ref,
+      updatedRefs: [{ ref: `refs/tags/${url.rest.map(decodedSegment).join("/")}` }],
+    });
     return c.json({});
   });
 }

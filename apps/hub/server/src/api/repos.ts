@@ -17,6 +17,7 @@ import {
   type RepoType,
   urlPrefix,
 } from "../repos/repo-ref.js";
+import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError } from "./api-error.js";
 import { requestBaseUrl } from "./base-url.js";
 import { readJsonObject } from "./json-body.js";
@@ -201,6 +202,7 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     });
   }
   await ctx.index.sync(ref);
+  emitHubEvent(ctx, c, { kind: "repo.created", repo: ref });
   return c.json({ url: repoUrl(c, ref), name: ref.id, id: newObjectId() });
 }
 
@@ -216,6 +218,7 @@ async function remove(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const repo = await writableRepo(ctx, c, bodyRef(c, body), "manage");
   // The repository first, then its record: a crash in between leaves a record without a repository, which the
   // start-up reconciliation removes (the reverse would leave an unlisted repository nobody can delete).
+  const wasPrivate = (await ctx.index.lookup(repo))?.private ?? true; // for the webhooks (after the removal, unknown)
   await ctx.storage.delete(repo);
   await ctx.index.remove(repo);
   // Old ids that led here now lead nowhere (and must not lead to a later repository of the same name).
@@ -226,6 +229,7 @@ async function remove(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.gates?.forget(repo);
   // Its discussions and pull requests too (community/).
   await ctx.discussions?.forget(repo);
+  emitHubEvent(ctx, c, { kind: "repo.deleted", repo, private: wasPrivate });
   return c.text("OK");
 }
 
@@ -274,6 +278,7 @@ async function move(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.gates?.moved(source, target);
   // Its discussions and pull requests move with it (their refs/pr/N are in the moved git folder).
   await ctx.discussions?.moved(source, target);
+  emitHubEvent(ctx, c, { kind: "repo.moved", repo: source, to: target });
   return c.json({ url: repoUrl(c, target), name: target.id });
 }
 
@@ -288,6 +293,8 @@ async function settings(ctx: HubContext, c: Context<HubEnv>, type: RepoType): Pr
     throw new ApiError(501, "Gated repositories are not supported by this hub");
   const isPrivate = privacy(body, type);
   if (isPrivate !== undefined) await ctx.index.setPrivate(repo, isPrivate);
+  if (isPrivate !== undefined)
+    emitHubEvent(ctx, c, { kind: "repo.config", repo, updatedConfig: { private: isPrivate } });
   // Gating decides who may download the files (gating/gate.ts); the info, file list and card stay visible.
   if (gated !== undefined && gated !== null) await ctx.gates?.setMode(repo, gated);
   const registration = await ctx.index.lookup(repo);

@@ -6,6 +6,7 @@ import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import { urlPrefix } from "../repos/repo-ref.js";
+import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
 import { readJsonObject } from "./json-body.js";
 import { apiRepoUrl, baseUrl, decodedSegment } from "./repo-url.js";
@@ -38,6 +39,11 @@ async function squash(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const { commitOid } = await ctx.storage.squash(ref, branch.name, branch.targetCommit, summary, author);
   await ctx.index.sync(ref).catch((error: unknown) => {
     console.error(`[hub] index sync after super-squash of ${ref.type} ${ref.id} failed: ${String(error)}`);
+  });
+  emitHubEvent(ctx, c, {
+    kind: "repo.content",
+    repo: ref,
+    updatedRefs: [{ ref: branch.ref, oldSha: branch.targetCommit, newSha: commitOid }],
   });
   return c.json({
     commitId: commitOid,

@@ -8,6 +8,7 @@ import { jsonObjectBody } from "../api/request-body.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 import type { RepoRef } from "../repos/repo-ref.js";
+import { emitHubEvent } from "../webhooks/events.js";
 import { checkRate, communityAccess, poster, storeOf, writer } from "./access.js";
 import { type DiscussionRow, type ListFilters, MAX_EVENTS } from "./discussion-store.js";
 import { mergePullRequest } from "./merge.js";
@@ -132,6 +133,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       });
     const discussion = await store.get(access.repo, num);
     if (discussion === undefined) throw new Error("a discussion just created is missing");
+    emitHubEvent(ctx, c, { kind: "discussion", action: "create", repo: access.repo, num });
     return c.json({
       ...(await details(ctx, base, access.repo, discussion, false)),
       url: discussionUrl(base, access.repo, num),
@@ -150,6 +152,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const text = comment((await jsonObjectBody(c, MAX_BODY_BYTES)).comment, "comment", false) as string;
     await checkRate(store, access.repo, user, "event");
     const event = await store.addComment(access.repo, discussion.num, user, text);
+    emitHubEvent(ctx, c, { kind: "discussion.comment", repo: access.repo, num: discussion.num, commentId: event.id });
     return c.json({ newMessage: eventJson(base, event) });
   });
 
@@ -161,6 +164,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const name = title((await jsonObjectBody(c, MAX_BODY_BYTES)).title);
     await checkRate(store, access.repo, user, "event");
     const event = await store.rename(access.repo, discussion.num, user, name);
+    emitHubEvent(ctx, c, { kind: "discussion", action: "update", repo: access.repo, num: discussion.num });
     return c.json({ newTitle: eventJson(base, event) });
   });
 
@@ -179,6 +183,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       author: user,
       ...(text !== undefined ? { comment: text } : {}),
     });
+    emitHubEvent(ctx, c, { kind: "discussion", action: "update", repo: access.repo, num: discussion.num });
     return c.json({ newStatus: eventJson(base, event) });
   });
 
@@ -252,6 +257,12 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     await ctx.index.sync(repo).catch((error: unknown) => {
       console.error(`[hub] index sync after merge into ${repo.type} ${repo.id} failed: ${String(error)}`);
     });
+    emitHubEvent(ctx, c, {
+      kind: "repo.content",
+      repo,
+      updatedRefs: [{ ref: `refs/heads/${branch}`, newSha: mergeCommit }],
+    });
+    emitHubEvent(ctx, c, { kind: "discussion", action: "update", repo, num: discussion.num });
     return c.json({ status: "merged", mergeCommitId: mergeCommit });
   };
 }

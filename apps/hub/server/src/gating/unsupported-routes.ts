@@ -13,7 +13,6 @@ const UNSUPPORTED: readonly (readonly [RegExp, string])[] = [
   [/^collections(?:\/|$)/, "Collections"],
   [/^(?:papers|daily_papers)(?:\/|$)/, "Papers"],
   [/^posts(?:\/|$)/, "Posts"],
-  [/^settings\/webhooks(?:\/|$)/, "Webhooks"],
   [/^settings\/repositories$/, "Default repository settings"],
   [/^organizations\/[^/]+\/settings\/repositories$/, "Default repository settings"],
   [/^(?:inference-endpoints|endpoints)(?:\/|$)/, "Inference Endpoints"],
@@ -44,7 +43,7 @@ const UNSUPPORTED: readonly (readonly [RegExp, string])[] = [
   [new RegExp(`^${REPO}/resource-group$`), "Resource groups"],
   [new RegExp(`^${REPO}/leaderboard$`), "Leaderboards"],
   [/^datasets\/[^/]+\/[^/]+\/(?:parquet|croissant)(?:\/|$)/, "Dataset viewer conversions"],
-  [/^users\/[^/]+\/(?:likes|followers|following|overview)$/, "User profiles"],
+  [/^users\/[^/]+\/(?:followers|following|overview)$/, "User profiles"],
   [/^organizations\/[^/]+\/(?:followers|overview|resource-groups|audit-log|billing)(?:\/|$)/, "Organization pages"],
 ];
 

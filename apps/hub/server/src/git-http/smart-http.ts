@@ -26,6 +26,7 @@ import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { gitEnv } from "../repos/git-run.js";
 import { apiSegment, type RepoRef, type RepoType } from "../repos/repo-ref.js";
+import { emitPushEvent, refsBeforePush } from "../webhooks/events.js";
 import { PushChecks, type PushSession } from "./push-check-server.js";
 
 const SERVICES = new Set(["git-upload-pack", "git-receive-pack"]);
@@ -209,6 +210,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
             (updates) => policy?.check(updates) ?? Promise.resolve(undefined),
           )
         : undefined;
+    const refsBefore = push !== undefined ? await refsBeforePush(ctx, ref) : undefined; // for the webhooks
     let response: Response;
     try {
       response = await runBackend(c, ctx, ref, tail, user, push);
@@ -228,6 +230,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
         await policy?.finish().catch((error: unknown) => {
           console.error(`[hub] pull request update after push to ${ref.type} ${ref.id} failed: ${String(error)}`);
         });
+        await emitPushEvent(ctx, c, ref, refsBefore);
       })();
       return new Response(forClient, { status: response.status, headers: response.headers });
     }

@@ -6,6 +6,7 @@ import { COMMUNITY_MIGRATIONS } from "../community/schema.js";
 import { GATING_MIGRATIONS } from "../gating/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
+import { WEBHOOK_MIGRATIONS } from "../webhooks/schema.js";
 import { XET_MIGRATIONS } from "../xet/schema.js";
 import type { Db } from "./db.js";
 
@@ -196,6 +197,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...XET_MIGRATIONS,
   ...COMMUNITY_MIGRATIONS,
   ...GATING_MIGRATIONS,
+  ...WEBHOOK_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {

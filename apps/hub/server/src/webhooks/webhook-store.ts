@@ -1,0 +1,149 @@
+// The webhooks table (schema.ts): one row per webhook, owned by one user (lower-case key). Routes check the owner
+// before calling; every query here is keyed by the id and, for the owner's own reads, by the owner too.
+import { newObjectId } from "../auth/tokens.js";
+import type { Db } from "../store/db.js";
+
+export const WATCHED_TYPES = ["user", "org", "model", "dataset", "space"] as const;
+export type WatchedType = (typeof WATCHED_TYPES)[number];
+export const WEBHOOK_DOMAINS = ["repo", "discussion"] as const;
+export type WebhookDomain = (typeof WEBHOOK_DOMAINS)[number];
+
+export interface WatchedItem {
+  type: WatchedType;
+  name: string;
+}
+
+export interface Webhook {
+  id: string;
+  /** The owner's lower-case name. */
+  ownerKey: string;
+  watched: WatchedItem[];
+  domains: WebhookDomain[];
+  url: string;
+  secret: string | null;
+  disabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookFields {
+  watched: WatchedItem[];
+  domains: WebhookDomain[];
+  url: string;
+  secret: string | null;
+}
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  owner_key: string;
+  watched: unknown;
+  domains: string[];
+  url: string;
+  secret: string | null;
+  disabled: boolean;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+const COLUMNS = "id, owner_key, watched, domains, url, secret, disabled, created_at, updated_at";
+
+function iso(value: string | Date): string {
+  return new Date(value).toISOString();
+}
+
+function watchedOf(value: unknown): WatchedItem[] {
+  const parsed = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(parsed) ? (parsed as WatchedItem[]) : [];
+}
+
+function webhookOf(row: Row): Webhook {
+  return {
+    id: row.id,
+    ownerKey: row.owner_key,
+    watched: watchedOf(row.watched),
+    domains: row.domains.filter((domain): domain is WebhookDomain =>
+      (WEBHOOK_DOMAINS as readonly string[]).includes(domain),
+    ),
+    url: row.url,
+    secret: row.secret,
+    disabled: row.disabled,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export class WebhookStore {
+  constructor(private readonly db: Db) {}
+
+  async list(owner: string): Promise<Webhook[]> {
+    const rows = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM hub_webhooks WHERE owner_key = lower($1) ORDER BY created_at, id`,
+      [owner],
+    );
+    return rows.map(webhookOf);
+  }
+
+  async count(owner: string): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      "SELECT count(*)::float8 AS n FROM hub_webhooks WHERE owner_key = lower($1)",
+      [owner],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The owner's webhook `id`; undefined for a missing one and for someone else's (the same answer). */
+  async get(owner: string, id: string): Promise<Webhook | undefined> {
+    const rows = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM hub_webhooks WHERE id = $1 AND owner_key = lower($2)`,
+      [id, owner],
+    );
+    return rows[0] === undefined ? undefined : webhookOf(rows[0]);
+  }
+
+  async create(owner: string, fields: WebhookFields): Promise<Webhook> {
+    const rows = await this.db.query<Row>(
+      `INSERT INTO hub_webhooks (id, owner_key, watched, domains, url, secret)
+       VALUES ($1, lower($2), $3::jsonb, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
+      [newObjectId(), owner, JSON.stringify(fields.watched), [...fields.domains], fields.url, fields.secret],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new Error("a webhook just inserted is missing");
+    return webhookOf(row);
+  }
+
+  async update(owner: string, id: string, fields: WebhookFields): Promise<Webhook | undefined> {
+    const rows = await this.db.query<Row>(
+      `UPDATE hub_webhooks SET watched = $3::jsonb, domains = $4::text[], url = $5, secret = $6, updated_at = now()
+       WHERE id = $1 AND owner_key = lower($2) RETURNING ${COLUMNS}`,
+      [id, owner, JSON.stringify(fields.watched), [...fields.domains], fields.url, fields.secret],
+    );
+    return rows[0] === undefined ? undefined : webhookOf(rows[0]);
+  }
+
+  async setDisabled(owner: string, id: string, disabled: boolean): Promise<Webhook | undefined> {
+    const rows = await this.db.query<Row>(
+      `UPDATE hub_webhooks SET disabled = $3, updated_at = now() WHERE id = $1 AND owner_key = lower($2)
+       RETURNING ${COLUMNS}`,
+      [id, owner, disabled],
+    );
+    return rows[0] === undefined ? undefined : webhookOf(rows[0]);
+  }
+
+  /** Deletes the webhook and (by the foreign key) its deliveries; false when the owner has no such webhook. */
+  async delete(owner: string, id: string): Promise<boolean> {
+    const rows = await this.db.query<{ id: string }>(
+      "DELETE FROM hub_webhooks WHERE id = $1 AND owner_key = lower($2) RETURNING id",
+      [id, owner],
+    );
+    return rows.length > 0;
+  }
+
+  /** Enabled webhooks listening to `domain`: the candidates an event is matched against (webhooks/matching.ts). */
+  async enabledFor(domain: WebhookDomain): Promise<Webhook[]> {
+    const rows = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM hub_webhooks WHERE NOT disabled AND $1 = ANY (domains) ORDER BY created_at, id`,
+      [domain],
+    );
+    return rows.map(webhookOf);
+  }
+}
