@@ -15,6 +15,7 @@ import { register as xet } from "./api/xet.js";
 import { register as admin } from "./auth/admin-routes.js";
 import type { HubEnv } from "./auth/principal.js";
 import { register as whoami } from "./auth/whoami.js";
+import { register as collections } from "./collections/routes.js";
 import { register as notifications } from "./community/notifications.js";
 import { register as community } from "./community/routes.js";
 import { register as gating } from "./gating/routes.js";
@@ -39,6 +40,7 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   notifications,
   webhooks,
   likes,
+  collections,
   gating,
   squash,
   xet,

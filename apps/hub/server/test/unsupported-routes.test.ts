@@ -1,6 +1,6 @@
 // Issue 19: a hub API route Hubkit does not implement answers 501 naming the feature (never the catch-all's 405,
 // which reads as a wrong method); an unknown path is 404; a known route called with a wrong method keeps 405 with
-// the methods it takes. Also through huggingface_hub 2.0.0 and 1.33.0 (create_collection, add_space_secret).
+// the methods it takes. Also through huggingface_hub 2.0.0 and 1.33.0 (paper_info, add_space_secret).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type AuthHub, PYTHON_CLIENTS, runPython, startAuthHub } from "./auth-harness.js";
 
@@ -25,9 +25,8 @@ const call = (method: string, path: string, body?: unknown) =>
 
 describe("501 for hub features Hubkit lacks", () => {
   const cases: Array<[string, string, string]> = [
-    ["POST", "/api/collections", "Collections"],
-    ["GET", "/api/collections/alice/my-collection-64f9", "Collections"],
-    ["DELETE", "/api/collections/alice/my-collection-64f9/items/abc", "Collections"],
+    ["POST", "/api/posts", "Posts"],
+    ["GET", "/api/papers/2311.12983", "Papers"],
     ["GET", "/api/papers/search?q=x", "Papers"],
     ["GET", "/api/daily_papers", "Papers"],
     ["GET", "/api/users/alice/followers", "User profiles"],
@@ -73,12 +72,12 @@ describe("501 for hub features Hubkit lacks", () => {
 });
 
 describe.each(PYTHON_CLIENTS)("huggingface_hub %s", (version) => {
-  test("create_collection and add_space_secret raise HfHubHTTPError 501 naming the feature", async () => {
+  test("paper_info and add_space_secret raise HfHubHTTPError 501 naming the feature", async () => {
     const code = [
       "import json; from huggingface_hub import HfApi",
       "from huggingface_hub.utils import HfHubHTTPError",
       "out = []",
-      "for call in [lambda: HfApi().create_collection('Mine'), lambda: HfApi().add_space_secret('alice/app', 'K', 'v')]:",
+      "for call in [lambda: HfApi().paper_info('2311.12983'), lambda: HfApi().add_space_secret('alice/app', 'K', 'v')]:",
       "    try:",
       "        call(); out.append(None)",
       "    except HfHubHTTPError as error:",
@@ -87,9 +86,9 @@ describe.each(PYTHON_CLIENTS)("huggingface_hub %s", (version) => {
     ].join("\n");
     const result = await runPython(version, hub.url, token, code);
     expect(result.stderr).not.toMatch(/Traceback/);
-    const [collection, secret] = JSON.parse(result.stdout) as Array<[number, string]>;
-    expect(collection?.[0]).toBe(501);
-    expect(collection?.[1]).toContain("Collections are not supported by this hub");
+    const [paper, secret] = JSON.parse(result.stdout) as Array<[number, string]>;
+    expect(paper?.[0]).toBe(501);
+    expect(paper?.[1]).toContain("Papers are not supported by this hub");
     expect(secret?.[0]).toBe(501);
     expect(secret?.[1]).toContain("Spaces secrets are not supported by this hub");
   }, 60_000);

@@ -10,7 +10,6 @@ const SPACE = String.raw`spaces/[^/]+/[^/]+`;
 
 /** [pattern on the path under `/api/`, feature name]; first match wins. */
 const UNSUPPORTED: readonly (readonly [RegExp, string])[] = [
-  [/^collections(?:\/|$)/, "Collections"],
   [/^(?:papers|daily_papers)(?:\/|$)/, "Papers"],
   [/^posts(?:\/|$)/, "Posts"],
   [/^settings\/repositories$/, "Default repository settings"],

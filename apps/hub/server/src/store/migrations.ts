@@ -2,6 +2,7 @@
 // hub_schema_migrations. Never edit a migration that has shipped: add a new one.
 import { AUTH_MIGRATIONS } from "../auth/schema.js";
 import { SESSION_MIGRATIONS } from "../auth/session-schema.js";
+import { COLLECTION_MIGRATIONS } from "../collections/schema.js";
 import { COMMUNITY_MIGRATIONS } from "../community/schema.js";
 import { GATING_MIGRATIONS } from "../gating/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
@@ -197,6 +198,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...XET_MIGRATIONS,
   ...COMMUNITY_MIGRATIONS,
   ...GATING_MIGRATIONS,
+  ...COLLECTION_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
