@@ -18,6 +18,7 @@ import { register as whoami } from "./auth/whoami.js";
 import { register as collections } from "./collections/routes.js";
 import { register as notifications } from "./community/notifications.js";
 import { register as community } from "./community/routes.js";
+import { register as datasetViewer } from "./dataset-viewer/routes.js";
 import { register as gating } from "./gating/routes.js";
 import { register as gitHttp } from "./git-http/smart-http.js";
 import type { HubContext } from "./hub-context.js";
@@ -47,6 +48,7 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   lfs,
   files,
   gitHttp,
+  datasetViewer,
 ];
 
 export function registerHubRoutes(app: Hono<HubEnv>, ctx: HubContext): void {

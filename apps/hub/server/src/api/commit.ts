@@ -6,6 +6,7 @@ import type { HubEnv, Principal } from "../auth/principal.js";
 import { prRef } from "../community/pr-git.js";
 import { abandonPullRequest, commitTarget, pullRequestOfCommit } from "../community/pull-requests.js";
 import { discussionUrl } from "../community/render.js";
+import { datasetViewerOf } from "../dataset-viewer/service.js";
 import type { HubContext } from "../hub-context.js";
 import { SHA256_HEX } from "../lfs/pointer.js";
 import { urlPrefix } from "../repos/repo-ref.js";
@@ -150,6 +151,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     await ctx.index.sync(ref).catch((error: unknown) => {
       console.error(`[hub] index sync after commit to ${ref.type} ${ref.id} failed: ${String(error)}`);
     });
+    void datasetViewerOf(ctx)?.enqueue(ref); // a new default-branch head → its Parquet conversion (dataset-viewer/)
     const movedRef = pullRequest !== undefined ? prRef(pullRequest) : `refs/heads/${branch}`;
     emitHubEvent(ctx, c, { kind: "repo.content", repo: ref, updatedRefs: [{ ref: movedRef, newSha: commitOid }] });
     if (target.kind === "create-pr" && pullRequest !== undefined)

@@ -4,6 +4,7 @@
 // only; the branch moves by compare-and-swap from the head read here (412 when it moved meanwhile).
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { datasetViewerOf } from "../dataset-viewer/service.js";
 import type { HubContext } from "../hub-context.js";
 import { urlPrefix } from "../repos/repo-ref.js";
 import { emitHubEvent } from "../webhooks/events.js";
@@ -40,6 +41,7 @@ async function squash(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.index.sync(ref).catch((error: unknown) => {
     console.error(`[hub] index sync after super-squash of ${ref.type} ${ref.id} failed: ${String(error)}`);
   });
+  void datasetViewerOf(ctx)?.enqueue(ref); // a new default-branch head → its Parquet conversion (dataset-viewer/)
   emitHubEvent(ctx, c, {
     kind: "repo.content",
     repo: ref,

@@ -22,6 +22,7 @@ import { ApiError } from "../api/api-error.js";
 import { readableRepo } from "../api/repo-access.js";
 import type { HubEnv } from "../auth/principal.js";
 import { type PushPolicy, pushAccess } from "../community/push-policy.js";
+import { datasetViewerOf } from "../dataset-viewer/service.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { gitEnv } from "../repos/git-run.js";
@@ -227,6 +228,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
         await ctx.index.sync(ref).catch((error: unknown) => {
           console.error(`[hub] index sync after push to ${ref.type} ${ref.id} failed: ${String(error)}`);
         });
+        void datasetViewerOf(ctx)?.enqueue(ref); // a new default-branch head → its Parquet conversion
         await policy?.finish().catch((error: unknown) => {
           console.error(`[hub] pull request update after push to ${ref.type} ${ref.id} failed: ${String(error)}`);
         });

@@ -4,6 +4,7 @@ import { AUTH_MIGRATIONS } from "../auth/schema.js";
 import { SESSION_MIGRATIONS } from "../auth/session-schema.js";
 import { COLLECTION_MIGRATIONS } from "../collections/schema.js";
 import { COMMUNITY_MIGRATIONS } from "../community/schema.js";
+import { DATASET_VIEWER_MIGRATIONS } from "../dataset-viewer/schema.js";
 import { GATING_MIGRATIONS } from "../gating/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
@@ -198,6 +199,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...XET_MIGRATIONS,
   ...COMMUNITY_MIGRATIONS,
   ...GATING_MIGRATIONS,
+  ...DATASET_VIEWER_MIGRATIONS,
   ...COLLECTION_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);

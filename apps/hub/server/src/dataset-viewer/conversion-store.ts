@@ -1,0 +1,170 @@
+// The conversion rows (schema.ts): one per dataset, the revision it is about and where its job stands. Constant
+// SQL with positional parameters, on PGlite and PostgreSQL alike.
+import type { Db } from "../store/db.js";
+import type { ConversionErrorCode } from "./conversion-error.js";
+
+export interface ConvertedSplit {
+  config: string;
+  split: string;
+  numRows: number;
+  columns: { name: string; type: string }[];
+  /** The split's Parquet files, in order: name in the ref, bytes, and the path under the viewer's files folder. */
+  files: { filename: string; size: number; local: string }[];
+  uncompressedBytes: number;
+  sourceBytes: number;
+}
+
+export interface ConversionResult {
+  configs: { config: string; splits: ConvertedSplit[] }[];
+  sourceBytes: number;
+  convertCommit: string;
+}
+
+export type ConversionState = "queued" | "running" | "done" | "error";
+
+export interface ConversionRow {
+  repoKey: string;
+  repoId: string;
+  revision: string;
+  state: ConversionState;
+  attempts: number;
+  errorCode: ConversionErrorCode | undefined;
+  errorMessage: string | undefined;
+  result: ConversionResult | undefined;
+}
+
+interface RawRow extends Record<string, unknown> {
+  repo_key: string;
+  repo_id: string;
+  revision: string;
+  state: ConversionState;
+  attempts: number;
+  error_code: string | null;
+  error_message: string | null;
+  result: ConversionResult | string | null;
+}
+
+const COLUMNS = "repo_key, repo_id, revision, state, attempts, error_code, error_message, result";
+
+function rowOf(raw: RawRow): ConversionRow {
+  return {
+    repoKey: raw.repo_key,
+    repoId: raw.repo_id,
+    revision: raw.revision,
+    state: raw.state,
+    attempts: Number(raw.attempts),
+    errorCode: (raw.error_code ?? undefined) as ConversionErrorCode | undefined,
+    errorMessage: raw.error_message ?? undefined,
+    result: raw.result === null ? undefined : typeof raw.result === "string" ? JSON.parse(raw.result) : raw.result,
+  };
+}
+
+export const repoKeyOf = (id: string) => id.toLowerCase();
+
+export class ConversionStore {
+  constructor(private readonly db: Pick<Db, "query">) {}
+
+  async get(repoId: string): Promise<ConversionRow | undefined> {
+    const rows = await this.db.query<RawRow>(`SELECT ${COLUMNS} FROM hub_dataset_conversions WHERE repo_key = $1`, [
+      repoKeyOf(repoId),
+    ]);
+    return rows[0] === undefined ? undefined : rowOf(rows[0]);
+  }
+
+  /** Queues `revision` unless the row is already about it; true when a job was queued. */
+  async queue(repoId: string, revision: string): Promise<boolean> {
+    const rows = await this.db.query<{ repo_key: string }>(
+      `INSERT INTO hub_dataset_conversions (repo_key, repo_id, revision, state, attempts, updated_at)
+       VALUES ($1, $2, $3, 'queued', 0, now())
+       ON CONFLICT (repo_key) DO UPDATE SET repo_id = $2, revision = $3, state = 'queued', attempts = 0,
+         error_code = NULL, error_message = NULL, updated_at = now()
+         WHERE hub_dataset_conversions.revision <> $3
+       RETURNING repo_key`,
+      [repoKeyOf(repoId), repoId, revision],
+    );
+    return rows.length > 0;
+  }
+
+  /** Takes the oldest queued job not in `busy` (datasets converting now) and marks it running. */
+  async claim(busy: readonly string[]): Promise<ConversionRow | undefined> {
+    const rows = await this.db.query<RawRow>(
+      `UPDATE hub_dataset_conversions SET state = 'running', attempts = attempts + 1, updated_at = now()
+       WHERE repo_key = (SELECT repo_key FROM hub_dataset_conversions
+                         WHERE state = 'queued' AND NOT (repo_key = ANY($1::text[]))
+                         ORDER BY updated_at LIMIT 1)
+         AND state = 'queued'
+       RETURNING ${COLUMNS}`,
+      [[...busy]],
+    );
+    return rows[0] === undefined ? undefined : rowOf(rows[0]);
+  }
+
+  /** Jobs left running by a process that died: queued again (their attempts count stays). */
+  async requeueRunning(): Promise<number> {
+    const rows = await this.db.query<{ repo_key: string }>(
+      "UPDATE hub_dataset_conversions SET state = 'queued', updated_at = now() WHERE state = 'running' RETURNING repo_key",
+    );
+    return rows.length;
+  }
+
+  /** Finishes the job of `revision` (no effect if a newer revision was queued meanwhile); true when recorded. */
+  async finish(
+    repoId: string,
+    revision: string,
+    outcome: { result: ConversionResult } | { errorCode: ConversionErrorCode; errorMessage: string },
+  ): Promise<boolean> {
+    const rows =
+      "result" in outcome
+        ? await this.db.query(
+            `UPDATE hub_dataset_conversions SET state = 'done', result = $3::jsonb, error_code = NULL,
+               error_message = NULL, updated_at = now()
+             WHERE repo_key = $1 AND revision = $2 AND state = 'running' RETURNING repo_key`,
+            [repoKeyOf(repoId), revision, JSON.stringify(outcome.result)],
+          )
+        : await this.db.query(
+            `UPDATE hub_dataset_conversions SET state = 'error', error_code = $3, error_message = $4, result = NULL,
+               updated_at = now()
+             WHERE repo_key = $1 AND revision = $2 AND state = 'running' RETURNING repo_key`,
+            [repoKeyOf(repoId), revision, outcome.errorCode, outcome.errorMessage.slice(0, 2000)],
+          );
+    return rows.length > 0;
+  }
+
+  /** Puts a running job back in the queue (a transient failure). */
+  async retry(repoId: string, revision: string): Promise<void> {
+    await this.db.query(
+      "UPDATE hub_dataset_conversions SET state = 'queued', updated_at = now() WHERE repo_key = $1 AND revision = $2 AND state = 'running'",
+      [repoKeyOf(repoId), revision],
+    );
+  }
+
+  async isCurrent(repoId: string, revision: string): Promise<boolean> {
+    const rows = await this.db.query("SELECT 1 FROM hub_dataset_conversions WHERE repo_key = $1 AND revision = $2", [
+      repoKeyOf(repoId),
+      revision,
+    ]);
+    return rows.length > 0;
+  }
+
+  async cachedStatistics(repoId: string, revision: string, config: string, split: string): Promise<unknown> {
+    const rows = await this.db.query<{ body: unknown }>(
+      "SELECT body FROM hub_dataset_statistics WHERE repo_key = $1 AND revision = $2 AND config = $3 AND split = $4",
+      [repoKeyOf(repoId), revision, config, split],
+    );
+    const body = rows[0]?.body;
+    return typeof body === "string" ? JSON.parse(body) : body;
+  }
+
+  async storeStatistics(repoId: string, revision: string, config: string, split: string, body: unknown) {
+    await this.db.query(
+      `INSERT INTO hub_dataset_statistics (repo_key, revision, config, split, body) VALUES ($1, $2, $3, $4, $5::jsonb)
+       ON CONFLICT (repo_key, revision, config, split) DO NOTHING`,
+      [repoKeyOf(repoId), revision, config, split, JSON.stringify(body)],
+    );
+    // Older revisions' statistics are of files no longer served.
+    await this.db.query("DELETE FROM hub_dataset_statistics WHERE repo_key = $1 AND revision <> $2", [
+      repoKeyOf(repoId),
+      revision,
+    ]);
+  }
+}

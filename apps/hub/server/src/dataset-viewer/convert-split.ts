@@ -1,0 +1,97 @@
+// One split's source files → one Parquet file, by DuckDB in the conversion pool: the reader per format with bounds
+// (longest line / object, a Parquet source's uncompressed size), row groups sized for paging, zstd. The SQL is the
+// server's own; file paths are bound as parameters.
+import { ConversionError } from "./conversion-error.js";
+import type { SourceFormat } from "./discovery.js";
+import { type DuckDbPool, EngineError } from "./engine.js";
+
+export interface SplitOutput {
+  numRows: number;
+  columns: { name: string; type: string }[];
+  /** Bytes of the data uncompressed (the Parquet metadata's total), the service's `num_bytes_memory`. */
+  uncompressedBytes: number;
+}
+
+export interface ConvertLimits {
+  maxSourceBytes: number;
+  maxLineBytes: number;
+  rowGroupRows: number;
+  timeoutMs: number;
+}
+
+/** The table expression reading the sources (`$1` = the list of paths). */
+function reader(format: SourceFormat, maxLineBytes: number): string {
+  switch (format) {
+    case "csv":
+      return `read_csv($1, header = true, union_by_name = true, max_line_size = ${maxLineBytes}, sample_size = 20480)`;
+    case "tsv":
+      return `read_csv($1, header = true, delim = '\t', union_by_name = true, max_line_size = ${maxLineBytes}, sample_size = 20480)`;
+    case "jsonl":
+      return `read_json($1, format = 'newline_delimited', union_by_name = true, maximum_object_size = ${maxLineBytes})`;
+    case "json":
+      return `read_json($1, format = 'auto', union_by_name = true, maximum_object_size = ${maxLineBytes})`;
+    case "parquet":
+      return "read_parquet($1, union_by_name = true)";
+    case "text":
+      // One row per line: no quoting, no header, a delimiter no text line holds (the unit separator is refused
+      // by the check below, so a line cannot be split into two columns silently).
+      return `read_csv($1, header = false, columns = {'text': 'VARCHAR'}, delim = '\x1f', quote = '', escape = '', max_line_size = ${maxLineBytes}, strict_mode = false)`;
+  }
+}
+
+function message(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 500) ?? "";
+}
+
+export async function convertSplit(
+  pool: DuckDbPool,
+  format: SourceFormat,
+  sources: string[],
+  output: string,
+  limits: ConvertLimits,
+): Promise<SplitOutput> {
+  try {
+    if (format === "parquet") {
+      // A decompression bomb is refused from its metadata, before a byte of it is decoded.
+      const { rows } = await pool.query(
+        [{ sql: "SELECT sum(total_uncompressed_size)::BIGINT AS bytes FROM parquet_metadata($1)", params: [sources] }],
+        limits.timeoutMs,
+      );
+      const bytes = Number(rows[0]?.bytes ?? 0);
+      if (bytes > limits.maxSourceBytes)
+        throw new ConversionError(
+          "DatasetTooBigError",
+          `The Parquet files hold ${bytes} bytes uncompressed, more than this hub converts (${limits.maxSourceBytes})`,
+        );
+    }
+    const copy = `COPY (SELECT * FROM ${reader(format, limits.maxLineBytes)}) TO $2 (FORMAT parquet, ROW_GROUP_SIZE ${limits.rowGroupRows}, COMPRESSION zstd)`;
+    await pool.query([{ sql: copy, params: [sources, output] }], limits.timeoutMs);
+    const meta = await pool.query(
+      [
+        {
+          sql: "SELECT coalesce(sum(total_uncompressed_size), 0)::BIGINT AS bytes FROM parquet_metadata($1)",
+          params: [output],
+        },
+      ],
+      limits.timeoutMs,
+    );
+    const count = await pool.query(
+      [{ sql: "SELECT num_rows::BIGINT AS n FROM parquet_file_metadata($1)", params: [output] }],
+      limits.timeoutMs,
+    );
+    const described = await pool.query(
+      [{ sql: "DESCRIBE SELECT * FROM read_parquet($1)", params: [output] }],
+      limits.timeoutMs,
+    );
+    return {
+      numRows: Number(count.rows[0]?.n ?? 0),
+      uncompressedBytes: Number(meta.rows[0]?.bytes ?? 0),
+      columns: described.rows.map((row) => ({ name: String(row.column_name), type: String(row.column_type) })),
+    };
+  } catch (error) {
+    if (error instanceof ConversionError) throw error;
+    if (error instanceof EngineError)
+      throw new ConversionError("MalformedFileError", `The ${format} files could not be read: ${message(error)}`);
+    throw new ConversionError("DatasetConversionError", `The conversion failed: ${message(error)}`);
+  }
+}

@@ -1,0 +1,5 @@
+// Entry of a DuckDB worker when the server runs from its TypeScript sources (npm start, tests): Node does not pass
+// `--import tsx` on to worker threads, so the worker loads its .ts module through tsx's API itself.
+import { tsImport } from "tsx/esm/api";
+
+await tsImport("./duckdb-worker.ts", import.meta.url);

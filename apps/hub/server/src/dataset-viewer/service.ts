@@ -1,0 +1,267 @@
+// The dataset viewer of a local hub: the conversion queue (background, bounded concurrency, resumed after a crash)
+// and the two DuckDB pools (conversion: may read the work folder; queries: only the converted files). Created once
+// per HubContext by the route module; commits call `datasetViewerOf(ctx)?.enqueue(ref)`.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { HubContext } from "../hub-context.js";
+import type { RepoRef } from "../repos/repo-ref.js";
+import { DbRepoIndex } from "../store/db-repo-index.js";
+import { ConversionError } from "./conversion-error.js";
+import {
+  type ConversionResult,
+  type ConversionRow,
+  ConversionStore,
+  type ConvertedSplit,
+  repoKeyOf,
+} from "./conversion-store.js";
+import { publishConversion } from "./convert-ref.js";
+import { convertSplit } from "./convert-split.js";
+import { discover } from "./discovery.js";
+import { DuckDbPool } from "./engine.js";
+import { type DatasetViewerLimits, datasetViewerLimitsFromEnv } from "./limits.js";
+import { copySourceFile, revisionFiles } from "./source-files.js";
+import { conversionTestPause } from "./test-pause.js";
+
+/** A job that failed for a reason that is not the dataset's (a crash, a storage error) is tried this many times. */
+const MAX_ATTEMPTS = 3;
+
+const EXTENSIONS = { csv: ".csv", tsv: ".tsv", json: ".json", jsonl: ".jsonl", parquet: ".parquet", text: ".txt" };
+
+export class DatasetViewerService {
+  readonly store: ConversionStore;
+  readonly queries: DuckDbPool;
+  private readonly converter: DuckDbPool;
+  private readonly root: string;
+  readonly filesRoot: string;
+  private readonly active = new Set<string>();
+  private stopped = false;
+
+  constructor(
+    private readonly ctx: HubContext,
+    db: ConstructorParameters<typeof ConversionStore>[0],
+    readonly limits: DatasetViewerLimits,
+  ) {
+    this.store = new ConversionStore(db);
+    this.root = join(ctx.config.dataRoot ?? "", "dataset-viewer");
+    this.filesRoot = join(this.root, "files");
+    this.queries = new DuckDbPool({
+      workers: limits.queryWorkers,
+      maxQueued: 64,
+      timeoutMs: limits.queryTimeoutMs,
+      allowedDirectories: [this.filesRoot],
+      memoryLimit: limits.memoryLimit,
+      threads: 1,
+    });
+    this.converter = new DuckDbPool({
+      workers: limits.convertConcurrency,
+      maxQueued: 1000,
+      timeoutMs: limits.convertTimeoutMs,
+      allowedDirectories: [this.root],
+      memoryLimit: limits.memoryLimit,
+      threads: 2,
+    });
+  }
+
+  /** Folders ready, a dead process's running jobs queued again, the queue started. */
+  async start(): Promise<void> {
+    await rm(join(this.root, "work"), { recursive: true, force: true });
+    await mkdir(join(this.root, "work"), { recursive: true });
+    await mkdir(this.filesRoot, { recursive: true });
+    await this.store.requeueRunning();
+    this.pump();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([this.queries.close(), this.converter.close()]);
+  }
+
+  /** Queues the conversion of the dataset's default-branch head (if it changed). Never throws. */
+  async enqueue(ref: RepoRef): Promise<void> {
+    if (ref.type !== "dataset") return;
+    try {
+      const head = await this.ctx.storage.resolveRevision(ref, "HEAD");
+      if (head !== undefined && (await this.store.queue(ref.id, head))) this.pump();
+    } catch (error) {
+      console.error(`[hub] dataset viewer: queueing ${ref.id} failed: ${String(error)}`);
+    }
+  }
+
+  /** The conversion row of the dataset's current head, queueing it first when it is not the head's yet. */
+  async current(ref: RepoRef): Promise<ConversionRow | undefined> {
+    const head = await this.ctx.storage.resolveRevision(ref, "HEAD");
+    if (head === undefined) return undefined;
+    let row = await this.store.get(ref.id);
+    if (row === undefined || row.revision !== head) {
+      if (await this.store.queue(ref.id, head)) this.pump();
+      row = await this.store.get(ref.id);
+    }
+    return row;
+  }
+
+  /** Absolute path of a converted file. */
+  localPath(file: ConvertedSplit["files"][number]): string {
+    return join(this.filesRoot, file.local);
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    while (this.active.size < this.limits.convertConcurrency) {
+      const slot = `claim-${randomBytes(4).toString("hex")}`;
+      this.active.add(slot); // holds the slot while the claim query runs
+      void this.store
+        .claim([...this.active].filter((key) => !key.startsWith("claim-")))
+        .then(async (row) => {
+          this.active.delete(slot);
+          if (row === undefined) return;
+          this.active.add(row.repoKey);
+          try {
+            await this.run(row);
+          } finally {
+            this.active.delete(row.repoKey);
+            this.pump();
+          }
+        })
+        .catch((error: unknown) => {
+          this.active.delete(slot);
+          console.error(`[hub] dataset viewer: the conversion queue failed: ${String(error)}`);
+        });
+      return; // one claim at a time; each finished claim pumps again
+    }
+  }
+
+  private async run(row: ConversionRow): Promise<void> {
+    const ref: RepoRef = { type: "dataset", id: row.repoId };
+    if (row.attempts > MAX_ATTEMPTS) {
+      await this.store.finish(row.repoId, row.revision, {
+        errorCode: "DatasetConversionError",
+        errorMessage: `The conversion failed ${MAX_ATTEMPTS} times (the server stopped or failed during it)`,
+      });
+      return;
+    }
+    const work = join(this.root, "work", randomBytes(8).toString("hex"));
+    try {
+      await mkdir(work, { recursive: true });
+      const result = await this.convert(ref, row.revision, work);
+      if (result === undefined) return; // a newer revision was queued meanwhile
+      await this.store.finish(row.repoId, row.revision, { result });
+    } catch (error) {
+      if (error instanceof ConversionError)
+        await this.store.finish(row.repoId, row.revision, { errorCode: error.code, errorMessage: error.message });
+      else {
+        console.error(`[hub] dataset viewer: converting ${row.repoId} failed: ${String(error)}`);
+        await this.store.retry(row.repoId, row.revision);
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+
+  private async convert(ref: RepoRef, revision: string, work: string): Promise<ConversionResult | undefined> {
+    const source = await revisionFiles(this.ctx, ref, revision);
+    const plans = discover(source.files, source.cardData);
+    const sourceBytes = plans
+      .flatMap((plan) => plan.splits.flatMap((split) => split.files))
+      .reduce((sum, file) => sum + file.size, 0);
+    if (sourceBytes > this.limits.maxSourceBytes)
+      throw new ConversionError(
+        "DatasetTooBigError",
+        `The dataset's data files have ${sourceBytes} bytes, more than this hub converts (${this.limits.maxSourceBytes})`,
+      );
+    const repoFolder = createHash("sha256").update(repoKeyOf(ref.id)).digest("hex").slice(0, 32);
+    const revisionFolder = join(repoFolder, revision);
+    const out = join(work, "out");
+    const configs: ConversionResult["configs"] = [];
+    let sourceIndex = 0;
+    for (const plan of plans) {
+      const splits: ConvertedSplit[] = [];
+      for (const split of plan.splits) {
+        const sources: string[] = [];
+        for (const file of split.files) {
+          const entry = source.entries.get(file.path);
+          if (entry === undefined) continue;
+          const target = join(work, `source-${sourceIndex++}${EXTENSIONS[split.format]}`);
+          await copySourceFile(this.ctx, ref, entry, target);
+          sources.push(target);
+        }
+        const folder = join(out, plan.config, split.split);
+        await mkdir(folder, { recursive: true });
+        const output = await convertSplit(this.converter, split.format, sources, join(folder, "0000.parquet"), {
+          maxSourceBytes: this.limits.maxSourceBytes,
+          maxLineBytes: this.limits.maxLineBytes,
+          rowGroupRows: this.limits.rowGroupRows,
+          timeoutMs: this.limits.convertTimeoutMs,
+        });
+        await Promise.all(sources.map((path) => rm(path, { force: true }))); // disk back as soon as possible
+        splits.push({
+          config: plan.config,
+          split: split.split,
+          numRows: output.numRows,
+          columns: output.columns,
+          files: [
+            {
+              filename: "0000.parquet",
+              size: 0,
+              local: join(revisionFolder, plan.config, split.split, "0000.parquet"),
+            },
+          ],
+          uncompressedBytes: output.uncompressedBytes,
+          sourceBytes: split.files.reduce((sum, file) => sum + file.size, 0),
+        });
+      }
+      configs.push({ config: plan.config, splits });
+    }
+    await conversionTestPause();
+    if (!(await this.store.isCurrent(ref.id, revision))) return undefined;
+    // The viewer's copy first (a crash after it only leaves files that the next run replaces), then the ref.
+    const target = join(this.filesRoot, revisionFolder);
+    await rm(target, { recursive: true, force: true });
+    await mkdir(join(this.filesRoot, repoFolder), { recursive: true });
+    await rename(out, target);
+    const published = await publishConversion(
+      this.ctx,
+      ref,
+      configs.flatMap((config) =>
+        config.splits.flatMap((split) =>
+          split.files.map((file) => ({
+            path: `${split.config}/${split.split}/${file.filename}`,
+            local: join(this.filesRoot, file.local),
+          })),
+        ),
+      ),
+      revision,
+      work,
+    );
+    const sizes = new Map(published.objects.map((object) => [object.path, object.size]));
+    for (const config of configs)
+      for (const split of config.splits)
+        for (const file of split.files) file.size = sizes.get(`${split.config}/${split.split}/${file.filename}`) ?? 0;
+    await this.removeOtherRevisions(repoFolder, revision);
+    return { configs, sourceBytes, convertCommit: published.commit };
+  }
+
+  private async removeOtherRevisions(repoFolder: string, keep: string): Promise<void> {
+    for (const name of await readdir(join(this.filesRoot, repoFolder)))
+      if (name !== keep) await rm(join(this.filesRoot, repoFolder, name), { recursive: true, force: true });
+  }
+}
+
+const services = new WeakMap<HubContext, DatasetViewerService>();
+
+/** The viewer of a local hub (made once, by the route module); undefined for upstream mode or a bare test ctx. */
+export function datasetViewerOf(ctx: HubContext): DatasetViewerService | undefined {
+  return services.get(ctx);
+}
+
+export function openDatasetViewer(ctx: HubContext): DatasetViewerService | undefined {
+  const existing = services.get(ctx);
+  if (existing !== undefined) return existing;
+  if (!(ctx.index instanceof DbRepoIndex) || ctx.config.dataRoot === undefined) return undefined;
+  const service = new DatasetViewerService(ctx, ctx.index.store.db, datasetViewerLimitsFromEnv());
+  services.set(ctx, service);
+  void service.start().catch((error: unknown) => {
+    console.error(`[hub] dataset viewer: start failed: ${String(error)}`);
+  });
+  return service;
+}
