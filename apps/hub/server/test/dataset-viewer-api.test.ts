@@ -91,7 +91,13 @@ describe("routes", () => {
   });
 
   test("rows: bad parameters are 400s, unknown splits 404", async () => {
-    for (const params of [{ length: 101 }, { length: -1 }, { offset: "x" }, { offset: "1e3" }]) {
+    const bad: Record<string, string | number>[] = [
+      { length: 101 },
+      { length: -1 },
+      { offset: "x" },
+      { offset: "1e3" },
+    ];
+    for (const params of bad) {
       const answer = await viewer(hub, "rows", { ...base, ...params });
       expect(answer.status).toBe(400);
       expect(answer.code).toBe("InvalidParameter");

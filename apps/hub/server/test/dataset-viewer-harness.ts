@@ -78,7 +78,9 @@ export async function viewer(
   /** null = anonymous. */
   token: string | null = hub.readToken,
 ): Promise<{ status: number; code: string | null; body: Record<string, unknown> }> {
-  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+  const query = new URLSearchParams(
+    Object.entries(params).map(([key, value]): [string, string] => [key, String(value)]),
+  );
   const response = await fetch(`${hub.url}${VIEWER}/${route}?${query}`, {
     headers: token !== null ? { Authorization: `Bearer ${token}` } : {},
   });
