@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { ciSubsetProject } from "./apps/hub/conformance/ci-subset.js";
 
 // Workspace packages resolve to their TypeScript sources in tests (the "hubkit-source" export condition),
 // so no build is needed before `vitest run`; published consumers get dist/.
@@ -20,6 +21,9 @@ export default defineConfig({
       nodeProject("inference", ["packages/inference/test/**/*.test.ts"]),
       nodeProject("emulator", ["packages/emulator/test/**/*.test.ts"]),
       nodeProject("hub-server", ["apps/hub/server/test/**/*.test.ts"]),
+      // @huggingface/hub's own specs against a fresh Hubkit: the hub-facing subset (apps/hub/conformance/README.md)
+      ciSubsetProject(),
+      nodeProject("hub-conformance-tools", ["apps/hub/conformance/test/**/*.test.ts"]),
       "apps/hub/web/vitest.config.ts",
     ],
   },
