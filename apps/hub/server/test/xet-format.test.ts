@@ -138,12 +138,20 @@ describe("xorbs and shards (§3.5, §3.6)", () => {
     const chunk = Buffer.from("Hello, Xet!");
     const record = Buffer.concat([Buffer.from([0, chunk.length, 0, 0, 0, chunk.length, 0, 0]), chunk]);
     const body = Buffer.concat([record, record, Buffer.from("XETBLOB"), Buffer.alloc(100)]);
-    for (let split = 1; split < body.length; split += 7) {
-      const reader = new XorbReader(h);
-      const kept = [...reader.push(body.subarray(0, split)), ...reader.push(body.subarray(split))];
-      expect(Buffer.concat(kept).equals(Buffer.concat([record, record]))).toBe(true);
-      expect(reader.finish().chunks.map((c) => c.byteEnd)).toEqual([19, 38]);
-    }
+    const expected = Buffer.from(h.chunk(chunk));
+    // Every split point, also into three pieces (a header or a record spread over several pushes, empty pushes).
+    for (let split = 1; split < body.length; split++)
+      for (const second of [split, Math.min(body.length, split + 3), Math.min(body.length, split + 20)]) {
+        const reader = new XorbReader(h);
+        reader.push(body.subarray(0, split));
+        reader.push(body.subarray(split, second));
+        reader.push(body.subarray(second));
+        // The stored object is cut to the chunk area: the footer is dropped.
+        expect(reader.chunkAreaLength).toBe(38);
+        const { chunks } = reader.finish();
+        expect(chunks.map((c) => c.byteEnd)).toEqual([19, 38]);
+        expect(chunks.every((c) => Buffer.from(c.hash).equals(expected))).toBe(true);
+      }
     const reader = new XorbReader(h);
     reader.push(record.subarray(0, 10));
     expect(() => reader.finish()).toThrow(XorbFormatError);

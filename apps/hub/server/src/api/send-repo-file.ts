@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import type { HubContext } from "../hub-context.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 import type { LfsPointerInfo } from "../repos/storage.js";
-import { wholeObjectFile } from "../xet/bridged-store.js";
+import { objectSender } from "../xet/bridged-store.js";
 import { parseRange, streamResponse } from "./stream-response.js";
 
 export interface RepoFile {
@@ -30,15 +30,15 @@ export function sendRepoFile(c: Context, ctx: HubContext, file: RepoFile, header
   const range = parseRange(c.req.header("range"), total);
   if (range === "unsatisfiable")
     return c.body(null, 416, { ...headers, "Content-Range": `bytes */${total}`, "Content-Length": "0" });
-  // An object of the folder store is a plain file: sent with reused buffers (send-file.ts).
-  // (A Xet-uploaded object has no such file: it is rebuilt from its xorbs as it streams, xet/bridged-store.ts.)
-  const objectFile = lfs !== undefined ? wholeObjectFile(ctx.lfs, lfs.oid) : undefined;
+  // An object of the folder store is a plain file, sent with reused buffers (send-file.ts); a Xet-uploaded object
+  // has none: it is rebuilt from its xorbs into the socket the same way (xet/bridge-send.ts).
+  const sender = lfs !== undefined ? objectSender(ctx.lfs, lfs.oid) : undefined;
   return streamResponse(c, {
     headers,
     total,
     range,
     open: (byteRange) =>
       lfs !== undefined ? ctx.lfs.read(lfs.oid, byteRange) : ctx.storage.streamBlob(ref, blobOid, byteRange),
-    ...(objectFile !== undefined ? { path: objectFile } : {}),
+    ...(sender !== undefined ? { send: sender } : {}),
   });
 }

@@ -40,6 +40,9 @@ function nodeOutgoing(c: Context): ServerResponse | undefined {
   return env?.outgoing !== undefined && typeof env.outgoing.writeHead === "function" ? env.outgoing : undefined;
 }
 
+/** Writes the bytes of `range` into `outgoing` (head already set) and ends it, or destroys it; never rejects. */
+export type NodeSender = (outgoing: ServerResponse, range: ByteRange) => Promise<void>;
+
 export interface StreamSource {
   headers: Record<string, string>;
   total: number;
@@ -47,6 +50,8 @@ export interface StreamSource {
   open(range?: ByteRange): Readable;
   /** A file holding exactly these bytes: on Node it is sent through reused buffers (send-file.ts says why). */
   path?: string;
+  /** Writes these bytes itself on Node (e.g. a Xet file rebuilt from its xorbs, xet/bridge-send.ts). */
+  send?: NodeSender;
 }
 
 export function streamResponse(c: Context, source: StreamSource): Response {
@@ -66,6 +71,10 @@ export function streamResponse(c: Context, source: StreamSource): Response {
     outgoing.writeHead(status, headers);
     if (source.path !== undefined) {
       void sendFileRange(outgoing, source.path, range ?? { start: 0, end: total - 1 });
+      return RESPONSE_ALREADY_SENT;
+    }
+    if (source.send !== undefined) {
+      void source.send(outgoing, range ?? { start: 0, end: total - 1 });
       return RESPONSE_ALREADY_SENT;
     }
     const body = source.open(range);

@@ -2,11 +2,16 @@
 // does not hold but a verified Xet file has (same sha256) is reported by stat and read by reconstructing it from
 // its xorbs on the fly — streamed, ranged, never stored twice. So commits, resolve, git-lfs downloads, metadata
 // derivation and every other LFS reader serve Xet uploads unchanged, through the same per-repository links.
+// Downloads on Node (resolve, raw) skip the read() stream: objectSender writes the rebuilt bytes straight into the
+// socket from reused buffers (bridge-send.ts, which also says why no whole-file copy is kept).
 import { existsSync } from "node:fs";
 import { Readable } from "node:stream";
+import { sendFileRange } from "../api/send-file.js";
+import type { NodeSender } from "../api/stream-response.js";
 import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import type { MultipartLimits } from "../lfs/multipart-area.js";
 import type { LargeFileStore, LfsObjectInfo } from "../lfs/store.js";
+import { sendXetRange } from "./bridge-send.js";
 import { fileBytes } from "./reconstruction.js";
 import type { XetService } from "./service.js";
 
@@ -14,7 +19,7 @@ export class XetBridgedStore extends FolderLargeFileStore {
   constructor(
     root: string,
     multipartLimits: MultipartLimits,
-    private readonly xet: XetService,
+    readonly xet: XetService,
   ) {
     super(root, multipartLimits);
   }
@@ -56,4 +61,23 @@ export function wholeObjectFile(store: LargeFileStore, oid: string): string | un
   if (!(store instanceof FolderLargeFileStore)) return undefined;
   const path = store.objectPath(oid);
   return store instanceof XetBridgedStore && !existsSync(path) ? undefined : path;
+}
+
+/**
+ * How to write an object's bytes straight into a Node response without a Readable in between: the folder file
+ * through reused buffers (api/send-file.ts), a Xet-only object rebuilt from its xorbs the same way
+ * (bridge-send.ts); undefined when the store has neither (then its read() stream is piped).
+ */
+export function objectSender(store: LargeFileStore, oid: string): NodeSender | undefined {
+  const path = wholeObjectFile(store, oid);
+  if (path !== undefined) return (outgoing, range) => sendFileRange(outgoing, path, range);
+  if (!(store instanceof XetBridgedStore)) return undefined;
+  const { xet } = store;
+  return async (outgoing, range) => {
+    const found = await xet.index.fileBySha256(oid).catch(() => undefined);
+    const file = found === undefined ? undefined : await xet.index.file(found.fileHash).catch(() => undefined);
+    // Gone between stat and send (a GC, say): the head is out, so the response is cut short.
+    if (file === undefined) outgoing.destroy();
+    else await sendXetRange(outgoing, xet.index, xet.objects, file, range);
+  };
 }

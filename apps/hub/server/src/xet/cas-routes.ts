@@ -3,6 +3,7 @@
 // from the token route (token-routes.ts), checked each time for signature, expiry, scope and its repository still
 // existing; a read is answered only for files and xorbs of the token's repository (or, for dedup, of a public one).
 // Validation failures are 400 (hf_xet retries 5xx five times and gives up at once on 4xx); a bad token is 401.
+import type { IncomingMessage } from "node:http";
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { baseUrl } from "../api/repo-url.js";
@@ -47,13 +48,24 @@ function hashParam(value: string | undefined, what: string): string {
 async function* cappedBody(c: Context, max: number): AsyncGenerator<Uint8Array> {
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > max) throw new ApiError(400, `Body larger than ${max} bytes`);
-  const body = c.req.raw.body;
+  // Under @hono/node-server the request itself, read as Node Buffers: the web-stream adapter in between cost a
+  // copy-free but allocation-heavy hop per 64 KiB (about 5 % of an upload's CPU, and GC).
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const body: AsyncIterable<Uint8Array> | null =
+    incoming !== undefined && typeof incoming.pipe === "function" ? incoming : c.req.raw.body;
   if (body === null) return;
   let size = 0;
-  for await (const piece of body) {
-    size += piece.byteLength;
-    if (size > max) throw new ApiError(400, `Body larger than ${max} bytes`);
-    yield piece;
+  try {
+    for await (const piece of body) {
+      size += piece.byteLength;
+      if (size > max) throw new ApiError(400, `Body larger than ${max} bytes`);
+      yield piece;
+    }
+  } catch (error) {
+    // A client that went away mid-body is not a server error (nobody reads the answer; nothing was stored).
+    if (incoming !== undefined && !incoming.complete && !(error instanceof ApiError))
+      throw new ApiError(400, "The upload was interrupted");
+    throw error;
   }
 }
 

@@ -10,10 +10,20 @@ import type { Readable } from "node:stream";
 import { XET_HASH_HEX } from "./hash.js";
 
 export interface PendingObject {
-  write(bytes: Uint8Array): Promise<void>;
-  /** Makes the written bytes the object `key`; false when it was already there (the new bytes are dropped). */
-  commit(key: string): Promise<boolean>;
+  /** Appends the pieces, in order (one system call for many). */
+  write(pieces: readonly Uint8Array[]): Promise<void>;
+  /**
+   * Makes the first `length` written bytes the object `key` (the rest, e.g. a xorb footer, is dropped); false when
+   * it was already there (the new bytes are dropped).
+   */
+  commit(key: string, length: number): Promise<boolean>;
   abort(): Promise<void>;
+}
+
+export interface ObjectReader {
+  /** Bytes [start, start + length) into the start of `into`; a short read is an error. */
+  readInto(start: number, into: Buffer, length: number): Promise<Buffer>;
+  close(): Promise<void>;
 }
 
 export interface XetObjectStore {
@@ -24,7 +34,23 @@ export interface XetObjectStore {
   readBytes(key: string, start: number, length: number): Promise<Buffer>;
   /** Like readBytes, into the start of `into` (reused by the caller: no allocation per read). */
   readInto(key: string, start: number, into: Buffer, length: number): Promise<Buffer>;
+  /** The object opened once for many readInto calls (the bridge reads a xorb slice by slice); close it after. */
+  openReader(key: string): Promise<ObjectReader>;
   delete(key: string): Promise<void>;
+}
+
+/** The pieces left after the first `written` bytes (a short writev). */
+function remainderAfter(pieces: readonly Uint8Array[], written: number): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  let skip = written;
+  for (const piece of pieces) {
+    if (skip >= piece.byteLength) skip -= piece.byteLength;
+    else {
+      rest.push(skip > 0 ? piece.subarray(skip) : piece);
+      skip = 0;
+    }
+  }
+  return rest;
 }
 
 export class FolderXetObjectStore implements XetObjectStore {
@@ -59,13 +85,20 @@ export class FolderXetObjectStore implements XetObjectStore {
       }
     };
     return {
-      write: async (bytes) => {
-        await file.write(bytes);
+      write: async (pieces) => {
+        let left = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+        let rest = pieces;
+        while (left > 0) {
+          const { bytesWritten } = await file.writev(rest as Uint8Array[]);
+          left -= bytesWritten;
+          if (left > 0) rest = remainderAfter(rest, bytesWritten);
+        }
       },
-      commit: async (key) => {
+      commit: async (key, length) => {
         const target = this.path(key);
         try {
           if (await this.exists(key)) return false;
+          if ((await file.stat()).size !== length) await file.truncate(length);
           await file.sync();
           await close();
           await mkdir(dirname(target), { recursive: true });
@@ -104,15 +137,25 @@ export class FolderXetObjectStore implements XetObjectStore {
   }
 
   async readInto(key: string, start: number, into: Buffer, length: number): Promise<Buffer> {
-    if (length > into.length) throw new Error("readInto: the buffer is too small");
-    const file = await open(this.path(key), "r");
+    const reader = await this.openReader(key);
     try {
-      const { bytesRead } = await file.read(into, 0, length, start);
-      if (bytesRead !== length) throw new Error(`xorb ${key}: short read at ${start}`);
-      return into.subarray(0, length);
+      return await reader.readInto(start, into, length);
     } finally {
-      await file.close();
+      await reader.close();
     }
+  }
+
+  async openReader(key: string): Promise<ObjectReader> {
+    const file = await open(this.path(key), "r");
+    return {
+      readInto: async (start, into, length) => {
+        if (length > into.length) throw new Error("readInto: the buffer is too small");
+        const { bytesRead } = await file.read(into, 0, length, start);
+        if (bytesRead !== length) throw new Error(`xorb ${key}: short read at ${start}`);
+        return into.subarray(0, length);
+      },
+      close: () => file.close(),
+    };
   }
 
   async delete(key: string): Promise<void> {

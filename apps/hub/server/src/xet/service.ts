@@ -79,28 +79,28 @@ export class XetService {
     const pending = await this.objects.begin();
     let verified: ReturnType<XorbReader["finish"]>;
     try {
-      // Records are written in batches of a few MiB (one system call each, not one per 64 KiB record).
-      let batch: Buffer[] = [];
+      // The body is stored as it arrives, in batches of a few MiB (one writev each, no copy); the reader checks
+      // and hashes every record meanwhile, and commit cuts the object to the chunk area (dropping a footer).
+      let batch: Uint8Array[] = [];
       let batched = 0;
       for await (const piece of body) {
-        for (const record of reader.push(piece)) {
-          batch.push(record);
-          batched += record.length;
-          if (batched >= WRITE_BATCH) {
-            await pending.write(Buffer.concat(batch, batched));
-            batch = [];
-            batched = 0;
-          }
+        reader.push(piece);
+        batch.push(piece);
+        batched += piece.byteLength;
+        if (batched >= WRITE_BATCH) {
+          await pending.write(batch);
+          batch = [];
+          batched = 0;
         }
       }
-      if (batched > 0) await pending.write(Buffer.concat(batch, batched));
+      if (batched > 0) await pending.write(batch);
       verified = reader.finish();
       this.counters.xorbsReceived++;
       this.counters.xorbBytesReceived += reader.chunkAreaLength;
       this.counters.lz4Chunks += reader.compressed.lz4;
       this.counters.bg4Chunks += reader.compressed.bg4;
       if (verified.hash !== hash) fail(`xorb hash mismatch: the body hashes to ${verified.hash}`);
-      await pending.commit(hash);
+      await pending.commit(hash, reader.chunkAreaLength);
     } catch (error) {
       await pending.abort();
       throw error;
