@@ -10,6 +10,7 @@ export const RESERVED_NAMESPACES: ReadonlySet<string> = new Set([
   "avatars",
   "buckets",
   "chat-template",
+  "collections",
   "datasets",
   "docs",
   "gguf",

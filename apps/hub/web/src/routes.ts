@@ -79,6 +79,17 @@ export const ROUTES: RouteDefinition[] = [
     title: () => "GGUF quantization",
     page: lazy(() => import("./features/gguf/gguf-page")),
   },
+  // Collections (features/collections): before the repository pages, which would read them as `/:owner/:name`.
+  {
+    pattern: "/collections/:namespace",
+    title: (p) => `Collections · ${p.namespace}`,
+    page: lazy(() => import("./features/collections/collections-page")),
+  },
+  {
+    pattern: "/collections/:namespace/:slug",
+    title: (p) => `${p.namespace}/${p.slug.replace(/-[0-9a-f]{24}$/, "")}`,
+    page: lazy(() => import("./features/collections/collection-page")),
+  },
   // Accounts and publishing (features/account, features/publish, features/profile).
   ...accountRoutes(),
   ...publishRoutes("/datasets"),
