@@ -12,6 +12,18 @@ import { git } from "../repos/git-run.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 
 export const CONVERT_REF = "refs/convert/parquet";
+
+/** The converted ref's card: one config entry per config, a `{config}/{split}/*.parquet` pattern per split. */
+export function convertedCard(configs: readonly { config: string; splits: readonly { split: string }[] }[]): string {
+  const lines = ["---", "configs:"];
+  for (const config of configs) {
+    lines.push(`- config_name: ${config.config}`, "  data_files:");
+    for (const split of config.splits)
+      lines.push(`  - split: ${split.split}`, `    path: ${config.config}/${split.split}/*.parquet`);
+  }
+  lines.push("---", "", "Parquet files converted by the hub's dataset viewer.", "");
+  return lines.join("\n");
+}
 const ZERO_OID = "0".repeat(40);
 const TIMEOUT_MS = 120_000;
 const IDENTITY = {
@@ -47,6 +59,8 @@ export async function publishConversion(
   files: readonly PublishedFile[],
   sourceRevision: string,
   workDir: string,
+  /** The ref's README.md: a card whose `configs:` name each config's files, so `load_dataset` finds them. */
+  card: string,
 ): Promise<{ commit: string; objects: PublishedObject[] }> {
   const objects: PublishedObject[] = [];
   for (const file of files) {
@@ -63,6 +77,7 @@ export async function publishConversion(
   const indexFile = join(workDir, "convert-index");
   await rm(indexFile, { force: true });
   const lines = [`100644 ${await hashBlob("*.parquet filter=lfs diff=lfs merge=lfs -text\n")}\t.gitattributes`];
+  lines.push(`100644 ${await hashBlob(card)}\tREADME.md`);
   for (const object of objects)
     lines.push(`100644 ${await hashBlob(lfsPointer(object.oid, object.size))}\t${object.path}`);
   const env = { GIT_INDEX_FILE: indexFile };

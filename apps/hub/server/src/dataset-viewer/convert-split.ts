@@ -19,13 +19,16 @@ export interface ConvertLimits {
   timeoutMs: number;
 }
 
-/** The table expression reading the sources (`$1` = the list of paths). */
+/**
+ * The table expression reading the sources (`$1` = the list of paths). The CSV reader's buffer is named: by default
+ * DuckDB makes it 16 × the longest line, which with a generous line limit exhausts the worker's memory limit.
+ */
 function reader(format: SourceFormat, maxLineBytes: number): string {
   switch (format) {
     case "csv":
-      return `read_csv($1, header = true, union_by_name = true, max_line_size = ${maxLineBytes}, sample_size = 20480)`;
+      return `read_csv($1, header = true, union_by_name = true, max_line_size = ${maxLineBytes}, buffer_size = ${2 * maxLineBytes}, sample_size = 20480)`;
     case "tsv":
-      return `read_csv($1, header = true, delim = '\t', union_by_name = true, max_line_size = ${maxLineBytes}, sample_size = 20480)`;
+      return `read_csv($1, header = true, delim = '\t', union_by_name = true, max_line_size = ${maxLineBytes}, buffer_size = ${2 * maxLineBytes}, sample_size = 20480)`;
     case "jsonl":
       return `read_json($1, format = 'newline_delimited', union_by_name = true, maximum_object_size = ${maxLineBytes})`;
     case "json":
@@ -35,7 +38,7 @@ function reader(format: SourceFormat, maxLineBytes: number): string {
     case "text":
       // One row per line: no quoting, no header, a delimiter no text line holds (the unit separator is refused
       // by the check below, so a line cannot be split into two columns silently).
-      return `read_csv($1, header = false, columns = {'text': 'VARCHAR'}, delim = '\x1f', quote = '', escape = '', max_line_size = ${maxLineBytes}, strict_mode = false)`;
+      return `read_csv($1, header = false, columns = {'text': 'VARCHAR'}, delim = '\x1f', quote = '', escape = '', max_line_size = ${maxLineBytes}, buffer_size = ${2 * maxLineBytes}, strict_mode = false)`;
   }
 }
 

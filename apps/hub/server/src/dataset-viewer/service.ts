@@ -15,7 +15,7 @@ import {
   type ConvertedSplit,
   repoKeyOf,
 } from "./conversion-store.js";
-import { publishConversion } from "./convert-ref.js";
+import { convertedCard, publishConversion } from "./convert-ref.js";
 import { convertSplit } from "./convert-split.js";
 import { discover } from "./discovery.js";
 import { DuckDbPool } from "./engine.js";
@@ -232,6 +232,7 @@ export class DatasetViewerService {
       ),
       revision,
       work,
+      convertedCard(configs),
     );
     const sizes = new Map(published.objects.map((object) => [object.path, object.size]));
     for (const config of configs)
