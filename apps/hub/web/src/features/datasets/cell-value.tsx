@@ -1,78 +1,145 @@
-// One cell of the dataset viewer: numbers, booleans and nulls typed, long text shortened, nested values as JSON,
-// and the datasets library's Image and Audio values (`{bytes, path}`) shown inline from their bytes. Media comes
-// from the file's own bytes through a blob: URL (never a remote address), and only types sniffed from the bytes.
-import { useEffect, useState } from "react";
-import { sniffMedia } from "./parse-table";
+// One cell of the dataset viewer as the service sends it: numbers and booleans typed, nulls marked, long text and
+// nested values shortened with an "Expand" button, Image cells (`{src, height, width}`) as <img> and Audio cells
+// (`[{src, type}]`) as <audio controls>. Media is loaded only from this hub's own origin or an inline base64 image
+// or audio: a cell pointing elsewhere is shown as a note, never fetched.
+import { useState } from "react";
 
-const MAX_TEXT = 300;
+/** Characters shown before a cell needs "Expand". */
+export const MAX_TEXT = 300;
+/** Characters of JSON built for a nested value at most (a huge value stops being walked). */
+const MAX_JSON = 20_000;
 
-function shorten(text: string): string {
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
-}
-
-/** JSON text of any decoded value (BigInt and bytes included), shortened. */
-export function previewJson(value: unknown): string {
-  let seen = 0;
+/** JSON text of a nested value, cut at MAX_JSON characters. */
+export function jsonText(value: unknown): string {
+  let length = 0;
   const text = JSON.stringify(value, (_key, inner: unknown) => {
-    // A huge nested value stops being walked once the preview is long enough.
-    if (++seen > 2_000) return undefined;
-    if (typeof inner === "bigint") return inner.toString();
-    if (inner instanceof Uint8Array) return `<${inner.length} bytes>`;
+    if (length > MAX_JSON) return undefined;
+    if (typeof inner === "string") length += inner.length;
+    length += 2;
     return inner;
   });
-  return shorten(text ?? String(value));
+  return (text ?? String(value)).slice(0, MAX_JSON);
 }
 
-function MediaCell({ bytes, type }: { bytes: Uint8Array; type: string }) {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    const blobUrl = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
-    setUrl(blobUrl);
-    return () => URL.revokeObjectURL(blobUrl);
-  }, [bytes, type]);
-  if (url === undefined) return null;
-  return type.startsWith("image/") ? (
-    <img src={url} alt="" className="dataset-image" loading="lazy" />
-  ) : (
+/** Inline media the service may send instead of a URL (raster images and audio only; no SVG, no HTML). */
+const DATA_URI = {
+  image: /^data:image\/(?:png|jpeg|gif|webp|avif|bmp);base64,[A-Za-z0-9+/=]+$/,
+  audio: /^data:audio\/[a-z0-9.+-]+;base64,[A-Za-z0-9+/=]+$/,
+};
+/** Longest inline media accepted (a cell is a preview, not a download). */
+const MAX_DATA_URI = 8 * 1024 * 1024;
+
+/** The URL of a media cell when it is on this hub's origin or an inline image/audio; undefined for anything else. */
+export function mediaUrl(src: unknown, kind: "image" | "audio"): string | undefined {
+  if (typeof src !== "string" || src.length === 0) return undefined;
+  if (src.startsWith("data:")) return src.length <= MAX_DATA_URI && DATA_URI[kind].test(src) ? src : undefined;
+  if (src.length > 4096) return undefined;
+  try {
+    const url = new URL(src, window.location.href);
+    return url.origin === window.location.origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function LongText({ text, className }: { text: string; className?: string }) {
+  const [open, setOpen] = useState(false);
+  if (text.length <= MAX_TEXT) return <span className={className}>{text}</span>;
+  return (
+    <>
+      <span className={className}>{open ? text : `${text.slice(0, MAX_TEXT)}…`}</span>{" "}
+      <button
+        type="button"
+        className="link-button small cell-expand"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? "Collapse" : `Expand (${text.length.toLocaleString("en")} characters)`}
+      </button>
+    </>
+  );
+}
+
+function ImageCell({ value, label }: { value: { src?: unknown; width?: unknown; height?: unknown }; label: string }) {
+  const src = mediaUrl(value.src, "image");
+  if (src === undefined) return <span className="muted">image not loaded (not on this hub)</span>;
+  const size = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.round(n) : undefined);
+  return (
+    <img
+      src={src}
+      alt={label}
+      width={size(value.width)}
+      height={size(value.height)}
+      className="dataset-image"
+      loading="lazy"
+    />
+  );
+}
+
+function AudioCell({ sources, label }: { sources: unknown[]; label: string }) {
+  const usable = sources
+    .map((source) => source as { src?: unknown; type?: unknown })
+    .map((source) => ({
+      src: mediaUrl(source?.src, "audio"),
+      type: typeof source?.type === "string" ? source.type : "",
+    }))
+    .filter((source): source is { src: string; type: string } => source.src !== undefined);
+  if (usable.length === 0) return <span className="muted">audio not loaded (not on this hub)</span>;
+  return (
     // biome-ignore lint/a11y/useMediaCaption: a dataset's audio has no captions to offer.
-    <audio src={url} controls preload="none" className="dataset-audio" />
+    <audio controls preload="none" className="dataset-audio" aria-label={label}>
+      {usable.map((source) => (
+        <source key={source.src} src={source.src} {...(source.type ? { type: source.type } : {})} />
+      ))}
+    </audio>
   );
 }
 
 export function CellValue({
   value,
   media,
+  classes,
+  label,
+  truncated = false,
 }: {
   value: unknown;
-  /** A cell naming one of the repository's image or audio files: shown from its resolve URL. */
-  media?: { kind: "image" | "audio"; url: string | undefined };
+  /** The column is a ClassLabel with these class names (the cell holds the index; -1 is "no label"). */
+  classes?: readonly string[];
+  /** The column's feature is an Image or an Audio. */
+  media?: "image" | "audio";
+  /** What the cell is, for media's accessible name (e.g. "image, row 3"). */
+  label: string;
+  /** The service shortened this cell itself. */
+  truncated?: boolean;
 }) {
-  if (value === null || value === undefined) return <span className="muted">null</span>;
-  if (media?.url !== undefined)
-    return media.kind === "image" ? (
-      <img src={media.url} alt={typeof value === "string" ? value : ""} className="dataset-image" loading="lazy" />
-    ) : (
-      // biome-ignore lint/a11y/useMediaCaption: a dataset's audio has no captions to offer.
-      <audio src={media.url} controls preload="none" className="dataset-audio" aria-label={String(value)} />
-    );
+  if (value === null || value === undefined) return <span className="cell-null">null</span>;
+  const note = truncated ? <span className="muted small"> (shortened by the server)</span> : null;
+  if (media === "image" && typeof value === "object" && !Array.isArray(value))
+    return <ImageCell value={value as { src?: unknown }} label={label} />;
+  if (media === "audio" && Array.isArray(value)) return <AudioCell sources={value} label={label} />;
   if (typeof value === "boolean") return <>{String(value)}</>;
-  if (typeof value === "number" || typeof value === "bigint") return <span className="num">{String(value)}</span>;
-  if (typeof value === "string") return <>{shorten(value)}</>;
-  if (value instanceof Date) return <>{Number.isNaN(value.getTime()) ? "invalid date" : value.toISOString()}</>;
-  if (value instanceof Uint8Array) {
-    const type = sniffMedia(value);
-    return type ? (
-      <MediaCell bytes={value} type={type} />
+  if (typeof value === "number" && classes !== undefined) {
+    const name = Number.isInteger(value) ? classes[value] : undefined;
+    return name !== undefined ? (
+      <>
+        {name} <span className="muted small num">({value})</span>
+      </>
     ) : (
-      <span className="muted">binary · {value.length} bytes</span>
+      <span className="muted num">{value === -1 ? "no label" : String(value)}</span>
     );
   }
-  if (typeof value === "object" && !Array.isArray(value)) {
-    const bytes = (value as { bytes?: unknown }).bytes;
-    if (bytes instanceof Uint8Array) {
-      const type = sniffMedia(bytes);
-      if (type) return <MediaCell bytes={bytes} type={type} />;
-    }
-  }
-  return <code className="dataset-json">{previewJson(value)}</code>;
+  if (typeof value === "number") return <span className="num">{String(value)}</span>;
+  if (typeof value === "string")
+    return (
+      <>
+        <LongText text={value} />
+        {note}
+      </>
+    );
+  return (
+    <>
+      <LongText text={jsonText(value)} className="dataset-json" />
+      {note}
+    </>
+  );
 }

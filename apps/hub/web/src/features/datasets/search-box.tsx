@@ -1,0 +1,33 @@
+// The viewer's full-text search (the service's `/search` over the split's text columns): a search form that puts
+// the query in the URL when submitted (Enter or the button), so Back returns to the unfiltered rows.
+import { useEffect, useId, useState } from "react";
+
+export function SearchBox({ query, onSearch }: { query: string | undefined; onSearch: (query: string) => void }) {
+  const id = useId();
+  const [text, setText] = useState(query ?? "");
+  // Back/Forward change the URL's query: the box follows it.
+  useEffect(() => setText(query ?? ""), [query]);
+  return (
+    <search className="viewer-search">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch(text);
+        }}
+      >
+        <label htmlFor={`${id}-q`}>Search this split</label>
+        <div className="viewer-inline">
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={text}
+            maxLength={500}
+            placeholder="Words in the text columns"
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit">Search</button>
+        </div>
+      </form>
+    </search>
+  );
+}
