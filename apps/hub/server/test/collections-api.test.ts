@@ -176,6 +176,28 @@ describe("items and access", () => {
     expect((await add(daves.slug, tokens.dave, "dataset", "alice/pub")).status).toBe(404); // wrong type
   });
 
+  test("a collection item by its bare id (as @huggingface/hub sends it) or by owner/title without the id", async () => {
+    const holder = await create(tokens.dave, { title: "Test Collection 5d0c2b84-0d8c-4c2e-a1de-7e1e5a4b9a01" });
+    expect(holder.slug).toMatch(/^dave\/test-collection-5d0c2b84-0d8c-4c2e-a1de-7e1e5a4b9a01-[0-9a-f]{24}$/);
+    const target = await create(tokens.dave, { title: "Target Of Links" });
+    const other = await create(tokens.dave, { title: "Other target" });
+    const byId = await add(holder.slug, tokens.dave, "collection", target.slug.slice(-24), "This is a test item");
+    expect(byId.status, JSON.stringify(byId.body)).toBe(200);
+    expect(byId.body.items[0]).toMatchObject({
+      type: "collection",
+      id: target.slug.slice(-24),
+      slug: target.slug,
+      note: { text: "This is a test item", html: "This is a test item" },
+    });
+    expect((await add(holder.slug, tokens.dave, "collection", "dave/other-target")).status).toBe(200);
+    expect((await add(holder.slug, tokens.dave, "collection", "dave/no-such-title")).status).toBe(404);
+    expect((await add(holder.slug, tokens.dave, "collection", holder.slug.slice(-24))).status).toBe(400);
+    const items = (await call("GET", `/api/collections/${holder.slug}`)).body.items;
+    expect(items.map((item) => item.slug)).toEqual([target.slug, other.slug]);
+    const listed = await call("GET", `/api/collections?item=collections/${target.slug.slice(-24)}`);
+    expect(listed.body.map((one) => one.slug)).toEqual([holder.slug]);
+  });
+
   test("items pointing to private repositories are left out for those who cannot read them, counts and positions too", async () => {
     const col = await create(tokens.alice, { title: "Mixed", namespace: "alice" });
     await add(col.slug, tokens.alice, "model", "alice/secret");

@@ -92,6 +92,16 @@ export class CollectionStore {
     return rows[0];
   }
 
+  /** The owner's collection whose title slugifies to `titleSlug` (titles are unique that way per owner). */
+  async byTitle(owner: string, titleSlug: string, viewer: Viewer): Promise<CollectionRow | undefined> {
+    const rows = await this.db.query<CollectionRow>(
+      `SELECT ${COLLECTION_COLUMNS} FROM hub_collections c JOIN hub_accounts a ON a.name_key = c.owner_key
+       WHERE c.owner_key = $1 AND ${readable("c", 2, 3)}`,
+      [owner.toLowerCase(), viewer.admin, viewer.namespaces],
+    );
+    return rows.find((row) => slugifyTitle(row.title) === titleSlug);
+  }
+
   /** The collections among `ids` that the viewer may read (for items that are collections). */
   async many(ids: string[], viewer: Viewer): Promise<CollectionRow[]> {
     if (ids.length === 0) return [];

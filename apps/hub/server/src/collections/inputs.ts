@@ -2,7 +2,7 @@
 // themes, positions, item references. Anything invalid is a 400 with the hub's `{"error": …}`.
 import { ApiError } from "../api/api-error.js";
 import { isValidRepoId } from "../repos/repo-ref.js";
-import { parseSlug } from "./slug.js";
+import { COLLECTION_ID, parseSlug } from "./slug.js";
 
 export const MAX_TITLE = 100;
 /** The clients document 150 characters for a description and 500 for a note. */
@@ -74,7 +74,8 @@ export function position(value: unknown): number {
 export type ItemRef =
   | { type: RepoItemType; id: string }
   | { type: "paper"; id: string }
-  | { type: "collection"; namespace: string; id: string };
+  /** A collection by its slug (`owner/title-id`), its bare 24-hex id, or `owner/title` (the owner's collection of that title). */
+  | { type: "collection"; namespace?: string; id?: string; titleSlug?: string };
 
 /** The `item` object of an add request: `{"type": …, "id": …}`. */
 export function itemRef(value: unknown): ItemRef {
@@ -89,9 +90,12 @@ export function itemRef(value: unknown): ItemRef {
     return { type, id };
   }
   if (type === "collection") {
+    if (COLLECTION_ID.test(id)) return { type, id };
     const slug = parseSlug(id);
-    if (slug === undefined) throw new ApiError(400, "Invalid collection slug");
-    return { type, ...slug };
+    if (slug !== undefined) return { type, ...slug };
+    const byTitle = /^([^/]{1,100})\/([a-z0-9-]{1,120})$/.exec(id);
+    if (byTitle === null) throw new ApiError(400, "Invalid collection slug");
+    return { type, namespace: byTitle[1], titleSlug: byTitle[2] };
   }
   if (typeof type !== "string" || !(REPO_ITEM_TYPES as readonly string[]).includes(type))
     throw new ApiError(400, '"item.type" must be one of model, dataset, space, paper, collection');

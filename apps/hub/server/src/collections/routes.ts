@@ -173,9 +173,9 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const body = await jsonObjectBody(c, input.MAX_BODY_BYTES);
     const ref = input.itemRef(body.item);
     const note = body.note === undefined ? null : input.note(body.note);
-    if (ref.type === "collection" && ref.id === row.id) throw new ApiError(400, "A collection cannot hold itself");
     const key = await visibleItemKey(ctx, store, viewer, c, ref);
     if (key === undefined) throw new ApiError(404, "Item not found");
+    if (key.type === "collection" && key.key === row.id) throw new ApiError(400, "A collection cannot hold itself");
     await store.addItem(row.id, key, note);
     const updated = await store.get(row.id, viewer);
     if (updated === undefined) throw notFound();
@@ -227,8 +227,12 @@ async function visibleItemKey(
 ): Promise<{ type: string; key: string; id: string } | undefined> {
   if (ref.type === "paper") return { type: "paper", key: ref.id.toLowerCase(), id: ref.id };
   if (ref.type === "collection") {
-    const row = await store.get(ref.id, viewer);
-    if (row === undefined || row.owner_key !== ref.namespace.toLowerCase()) return undefined;
+    const row =
+      ref.id !== undefined
+        ? await store.get(ref.id, viewer)
+        : await store.byTitle(ref.namespace ?? "", ref.titleSlug ?? "", viewer);
+    if (row === undefined || (ref.namespace !== undefined && row.owner_key !== ref.namespace.toLowerCase()))
+      return undefined;
     return { type: "collection", key: row.id, id: slugOf(row) };
   }
   const registration = await ctx.index.lookup({ type: ref.type, id: ref.id });
