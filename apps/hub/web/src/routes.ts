@@ -133,6 +133,11 @@ function accountRoutes(): RouteDefinition[] {
       page: lazy(() => import("./features/settings/account-page")),
     },
     {
+      pattern: "/settings/webhooks",
+      title: () => "Webhooks",
+      page: lazy(() => import("./features/webhooks/webhooks-page")),
+    },
+    {
       pattern: "/organizations/new",
       title: () => "New organization",
       page: lazy(() => import("./features/settings/new-org-page")),

@@ -33,6 +33,7 @@ function SettingsNav() {
       <ul>
         {item("/settings/account", "Account")}
         {item("/settings/tokens", "Access tokens")}
+        {item("/settings/webhooks", "Webhooks")}
       </ul>
       <p className="settings-nav-group" id="settings-nav-orgs">
         Organizations
