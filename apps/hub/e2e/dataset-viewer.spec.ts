@@ -1,12 +1,16 @@
 // The dataset viewer page against the real server's dataset-viewer API (server/src/dataset-viewer): a CSV committed
 // through the API is converted to Parquet in the background, then the page pages through it, searches it, filters
 // and orders it and shows column statistics — all by keyboard — and its "Use this dataset" snippets point at this
-// hub. Screenshots in light, dark and at phone width go to test-results/screenshots (dataset-viewer-*.png).
+// hub; image, null and long-text cells; a pending and a failed conversion. Screenshots in light, dark and at phone width go to test-results/screenshots (dataset-viewer-*.png).
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import type { Page } from "@playwright/test";
 import { checkPage } from "./accounts";
 import { waitForConversion } from "./dataset-conversion";
 import { accessibilityProblems, expect, screenshot, test } from "./fixtures";
-import { commit, createRepo, newWriter } from "./repo-api";
+import { commit, createRepo, newWriter, TINY_PNG } from "./repo-api";
 
 /** The conversion runs in the background: the page re-checks every few seconds until the rows are there. */
 const CONVERSION_TIMEOUT = 90_000;
@@ -234,6 +238,50 @@ test("while the conversion runs the viewer says it is being prepared, then shows
   await expect(viewer.locator(".viewer-total")).toHaveText("250 rows");
   expect(pendingAnswers).toBeLessThan(0);
   expect(errors).toEqual([]);
+});
+
+test("cells: an image from its Parquet bytes, a null, and long text behind Expand", async ({ page, guard }) => {
+  test.setTimeout(CONVERSION_TIMEOUT + 30_000);
+  // A Parquet file with the datasets library's image struct `{bytes, path}`, written by DuckDB.
+  const folder = mkdtempSync(join(tmpdir(), "viewer-cells-"));
+  const file = join(folder, "train.parquet");
+  const long = `${"many words ".repeat(60)}the end`;
+  const duckdb = await (await DuckDBInstance.create(":memory:")).connect();
+  await duckdb.run(
+    `COPY (SELECT * FROM (VALUES
+       ({'bytes': from_base64('${TINY_PNG.toString("base64")}'), 'path': 'pixel.png'}, 'short', 1),
+       (NULL, '${long}', NULL)) AS t(image, text, n))
+     TO '${file}' (FORMAT parquet)`,
+  );
+  duckdb.closeSync();
+  const request = page.request;
+  const { user, token } = await newWriter(request, "cells");
+  await createRepo(request, token, "cells", "dataset");
+  await commit(request, token, `/api/datasets/${user}/cells`, "data", [
+    { path: "train.parquet", content: readFileSync(file) },
+  ]);
+  rmSync(folder, { recursive: true, force: true });
+  await waitForConversion(request, `${user}/cells`);
+  await page.goto(`/datasets/${user}/cells`);
+  const table = page.getByRole("region", { name: "Dataset viewer" }).getByRole("table");
+  await expect(table.locator("thead .dataset-type")).toHaveText(["image", "string", "int32"]);
+  const image = table.getByRole("img", { name: "image, row 0" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+  const second = table.getByRole("row").nth(2);
+  await expect(second.getByRole("cell").first()).toHaveText("null");
+  await expect(second.getByRole("cell").nth(2)).toHaveText("null");
+  // Long text: the first 300 characters, then the whole on Expand (a button, by keyboard), and back.
+  const text = second.getByRole("cell").nth(1);
+  await expect(text).not.toContainText("the end");
+  const expand = text.getByRole("button", { name: /^Expand/ });
+  await expand.focus();
+  await page.keyboard.press("Enter");
+  await expect(text).toContainText("the end");
+  await expect(text.getByRole("button", { name: "Collapse" })).toHaveAttribute("aria-expanded", "true");
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await screenshot(page, "dataset-viewer-cells");
+  expect(guard.errors).toEqual([]);
 });
 
 test("a dataset the service cannot convert shows why", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonText, mediaUrl } from "./cell-value";
+import { imageSource, jsonText, mediaUrl } from "./cell-value";
 
 describe("media cells", () => {
   it("loads media only from this hub's origin or as inline raster images and audio", () => {
@@ -15,6 +15,16 @@ describe("media cells", () => {
     expect(mediaUrl("data:audio/wav;base64,UklGRg==", "audio")).toBe("data:audio/wav;base64,UklGRg==");
     expect(mediaUrl("data:audio/wav;base64,UklGRg==", "image")).toBeUndefined();
     expect(mediaUrl({ src: "x" }, "image")).toBeUndefined();
+  });
+
+  it("shows the Parquet image struct's bytes as a data URI only when they are a raster image", () => {
+    const png = btoa("\x89PNG\r\n\x1a\n0000000000000000");
+    expect(imageSource({ bytes: png, path: "x.png" })).toBe(`data:image/png;base64,${png}`);
+    expect(imageSource({ bytes: btoa("\xff\xd8\xff\xe0 jpeg body"), path: "x.png" })).toMatch(/^data:image\/jpeg;/);
+    // The path's extension does not decide: HTML bytes named .png are not shown.
+    expect(imageSource({ bytes: btoa("<html><script>alert(1)</script>"), path: "x.png" })).toBeUndefined();
+    expect(imageSource({ bytes: "not base64 !!!", path: "x.png" })).toBeUndefined();
+    expect(imageSource({ src: "/a.png", bytes: png })).toBe("/a.png");
   });
 
   it("bounds the JSON text of a huge nested value", () => {

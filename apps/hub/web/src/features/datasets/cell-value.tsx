@@ -1,7 +1,7 @@
 // One cell of the dataset viewer as the service sends it: numbers and booleans typed, nulls marked, long text and
-// nested values shortened with an "Expand" button, Image cells (`{src, height, width}`) as <img> and Audio cells
-// (`[{src, type}]`) as <audio controls>. Media is loaded only from this hub's own origin or an inline base64 image
-// or audio: a cell pointing elsewhere is shown as a note, never fetched.
+// nested values shortened with an "Expand" button, Image cells (`{src, height, width}`, or the Parquet struct
+// `{bytes, path}`) as <img> and Audio cells (`[{src, type}]`) as <audio controls>. Media is loaded only from this
+// hub's own origin or an inline base64 image or audio: a cell pointing elsewhere is shown as a note, never fetched.
 import { useState } from "react";
 
 /** Characters shown before a cell needs "Expand". */
@@ -42,6 +42,33 @@ export function mediaUrl(src: unknown, kind: "image" | "audio"): string | undefi
   }
 }
 
+const RASTER_MAGIC: ReadonlyArray<[string, (bytes: string) => boolean]> = [
+  ["image/png", (b) => b.startsWith("\x89PNG")],
+  ["image/jpeg", (b) => b.startsWith("\xff\xd8\xff")],
+  ["image/gif", (b) => b.startsWith("GIF8")],
+  ["image/webp", (b) => b.startsWith("RIFF") && b.slice(8, 12) === "WEBP"],
+  ["image/bmp", (b) => b.startsWith("BM")],
+  ["image/avif", (b) => b.slice(4, 12) === "ftypavif"],
+];
+
+/**
+ * The address of an Image cell: its `src`, or — when the service sends the Parquet struct itself, `{bytes: base64,
+ * path}` — a data URI of the bytes when they start like a raster image (the type comes from the bytes, never the
+ * path).
+ */
+export function imageSource(value: { src?: unknown; bytes?: unknown; path?: unknown }): unknown {
+  if (value.src !== undefined) return value.src;
+  if (typeof value.bytes !== "string" || value.bytes.length < 8) return undefined;
+  let head: string;
+  try {
+    head = atob(value.bytes.slice(0, 24));
+  } catch {
+    return undefined;
+  }
+  const type = RASTER_MAGIC.find(([, test]) => test(head))?.[0];
+  return type === undefined ? undefined : `data:${type};base64,${value.bytes}`;
+}
+
 function LongText({ text, className }: { text: string; className?: string }) {
   const [open, setOpen] = useState(false);
   if (text.length <= MAX_TEXT) return <span className={className}>{text}</span>;
@@ -60,9 +87,16 @@ function LongText({ text, className }: { text: string; className?: string }) {
   );
 }
 
-function ImageCell({ value, label }: { value: { src?: unknown; width?: unknown; height?: unknown }; label: string }) {
-  const src = mediaUrl(value.src, "image");
-  if (src === undefined) return <span className="muted">image not loaded (not on this hub)</span>;
+function ImageCell({
+  value,
+  label,
+}: {
+  value: { src?: unknown; bytes?: unknown; width?: unknown; height?: unknown };
+  label: string;
+}) {
+  const src = mediaUrl(imageSource(value), "image");
+  if (src === undefined)
+    return <span className="muted">image not shown (not on this hub, or not an image format)</span>;
   const size = (n: unknown) => (typeof n === "number" && Number.isFinite(n) && n > 0 ? Math.round(n) : undefined);
   return (
     <img
@@ -115,7 +149,7 @@ export function CellValue({
   if (value === null || value === undefined) return <span className="cell-null">null</span>;
   const note = truncated ? <span className="muted small"> (shortened by the server)</span> : null;
   if (media === "image" && typeof value === "object" && !Array.isArray(value))
-    return <ImageCell value={value as { src?: unknown }} label={label} />;
+    return <ImageCell value={value as { src?: unknown; bytes?: unknown }} label={label} />;
   if (media === "audio" && Array.isArray(value)) return <AudioCell sources={value} label={label} />;
   if (typeof value === "boolean") return <>{String(value)}</>;
   if (typeof value === "number" && classes !== undefined) {
