@@ -49,4 +49,17 @@ export const WEBHOOK_MIGRATIONS: readonly Migration[] = [
       "CREATE INDEX IF NOT EXISTS hub_webhook_deliveries_due_idx ON hub_webhook_deliveries (next_attempt_at) WHERE status = 'pending'",
     ],
   },
+  {
+    version: 112,
+    name: "webhooks: the lower-case keys of their watched items, so an event reads only the webhooks watching it",
+    // `ns:<namespace>` for a user or org item, `<type>:<owner/name>` for a repository (watchKeys in webhook-store.ts).
+    statements: [
+      "ALTER TABLE hub_webhooks ADD COLUMN IF NOT EXISTS watch_keys text[] NOT NULL DEFAULT '{}'",
+      `UPDATE hub_webhooks SET watch_keys = ARRAY(
+        SELECT CASE WHEN item->>'type' IN ('user', 'org') THEN 'ns:' || lower(item->>'name')
+          ELSE (item->>'type') || ':' || lower(item->>'name') END
+        FROM jsonb_array_elements(watched) AS item)`,
+      "CREATE INDEX IF NOT EXISTS hub_webhooks_watch_keys_idx ON hub_webhooks USING gin (watch_keys)",
+    ],
+  },
 ];

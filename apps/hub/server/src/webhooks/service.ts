@@ -11,7 +11,7 @@ import type { HubEvent } from "./events.js";
 import { MAX_QUEUED_EVENTS, retryDelayMs, type WebhookLimits } from "./limits.js";
 import { ownerMayRead, watches } from "./matching.js";
 import { prepareEvent } from "./payload.js";
-import { WebhookStore } from "./webhook-store.js";
+import { repoWatchKeys, WebhookStore } from "./webhook-store.js";
 
 /** How long a claimed delivery is ours before it is due again (longer than any attempt can take). */
 const LEASE_MARGIN_MS = 30_000;
@@ -106,7 +106,9 @@ export class WebhookService {
     if (ctx === undefined) return;
     const prepared = await prepareEvent(ctx, event);
     if (prepared === undefined) return;
-    for (const webhook of await this.webhooks.enabledFor(prepared.domain)) {
+    const repos = prepared.formerRepo !== undefined ? [prepared.repo, prepared.formerRepo] : [prepared.repo];
+    const keys = repos.flatMap((repo) => repoWatchKeys(repo.type, repo.id));
+    for (const webhook of await this.webhooks.enabledFor(prepared.domain, keys)) {
       if (!watches(webhook, prepared) || !(await ownerMayRead(ctx.accounts, webhook, prepared))) continue;
       const queued = await this.deliveries.enqueue({
         webhookId: webhook.id,

@@ -47,6 +47,19 @@ interface Row extends Record<string, unknown> {
 
 const COLUMNS = "id, owner_key, watched, domains, url, secret, disabled, created_at, updated_at";
 
+/** The keys a watched item is found by (migration 112): `ns:<namespace>`, or `<type>:<owner/name>`, lower case. */
+export function watchKey(item: WatchedItem): string {
+  return item.type === "user" || item.type === "org"
+    ? `ns:${item.name.toLowerCase()}`
+    : `${item.type}:${item.name.toLowerCase()}`;
+}
+
+/** The keys of the webhooks that watch a repository: its namespace's and its own. */
+export function repoWatchKeys(type: string, id: string): string[] {
+  const lower = id.toLowerCase();
+  return [`ns:${lower.split("/")[0] ?? ""}`, `${type}:${lower}`];
+}
+
 function iso(value: string | Date): string {
   return new Date(value).toISOString();
 }
@@ -102,9 +115,17 @@ export class WebhookStore {
 
   async create(owner: string, fields: WebhookFields): Promise<Webhook> {
     const rows = await this.db.query<Row>(
-      `INSERT INTO hub_webhooks (id, owner_key, watched, domains, url, secret)
-       VALUES ($1, lower($2), $3::jsonb, $4::text[], $5, $6) RETURNING ${COLUMNS}`,
-      [newObjectId(), owner, JSON.stringify(fields.watched), [...fields.domains], fields.url, fields.secret],
+      `INSERT INTO hub_webhooks (id, owner_key, watched, domains, url, secret, watch_keys)
+       VALUES ($1, lower($2), $3::jsonb, $4::text[], $5, $6, $7::text[]) RETURNING ${COLUMNS}`,
+      [
+        newObjectId(),
+        owner,
+        JSON.stringify(fields.watched),
+        [...fields.domains],
+        fields.url,
+        fields.secret,
+        fields.watched.map(watchKey),
+      ],
     );
     const row = rows[0];
     if (row === undefined) throw new Error("a webhook just inserted is missing");
@@ -113,9 +134,18 @@ export class WebhookStore {
 
   async update(owner: string, id: string, fields: WebhookFields): Promise<Webhook | undefined> {
     const rows = await this.db.query<Row>(
-      `UPDATE hub_webhooks SET watched = $3::jsonb, domains = $4::text[], url = $5, secret = $6, updated_at = now()
+      `UPDATE hub_webhooks SET watched = $3::jsonb, domains = $4::text[], url = $5, secret = $6, watch_keys = $7::text[],
+         updated_at = now()
        WHERE id = $1 AND owner_key = lower($2) RETURNING ${COLUMNS}`,
-      [id, owner, JSON.stringify(fields.watched), [...fields.domains], fields.url, fields.secret],
+      [
+        id,
+        owner,
+        JSON.stringify(fields.watched),
+        [...fields.domains],
+        fields.url,
+        fields.secret,
+        fields.watched.map(watchKey),
+      ],
     );
     return rows[0] === undefined ? undefined : webhookOf(rows[0]);
   }
@@ -138,11 +168,15 @@ export class WebhookStore {
     return rows.length > 0;
   }
 
-  /** Enabled webhooks listening to `domain`: the candidates an event is matched against (webhooks/matching.ts). */
-  async enabledFor(domain: WebhookDomain): Promise<Webhook[]> {
+  /**
+   * Enabled webhooks listening to `domain` that watch one of `keys` (repoWatchKeys): the candidates an event is
+   * matched against (webhooks/matching.ts), found through the watch_keys index.
+   */
+  async enabledFor(domain: WebhookDomain, keys: readonly string[]): Promise<Webhook[]> {
     const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM hub_webhooks WHERE NOT disabled AND $1 = ANY (domains) ORDER BY created_at, id`,
-      [domain],
+      `SELECT ${COLUMNS} FROM hub_webhooks
+       WHERE watch_keys && $2::text[] AND NOT disabled AND $1 = ANY (domains) ORDER BY created_at, id`,
+      [domain, [...keys]],
     );
     return rows.map(webhookOf);
   }
