@@ -175,7 +175,6 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const note = body.note === undefined ? null : input.note(body.note);
     const key = await visibleItemKey(ctx, store, viewer, c, ref);
     if (key === undefined) throw new ApiError(404, "Item not found");
-    if (key.type === "collection" && key.key === row.id) throw new ApiError(400, "A collection cannot hold itself");
     await store.addItem(row.id, key, note);
     const updated = await store.get(row.id, viewer);
     if (updated === undefined) throw notFound();
