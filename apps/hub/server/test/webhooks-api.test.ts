@@ -373,6 +373,80 @@ describe("deliveries", () => {
     expect(closed?.discussion).toMatchObject({ status: "closed" });
   });
 
+  test("pull requests, branch and tag deletions, super-squash", async () => {
+    await createRepo("alice", "flow");
+    await commit("alice/flow", tokens.alice, { "a.txt": "one" });
+    expect((await call("POST", "/api/models/alice/flow/branch/dev", tokens.alice, {})).status).toBe(200);
+    expect((await call("POST", "/api/models/alice/flow/tag/main", tokens.alice, { tag: "v1" })).status).toBe(200);
+    await settled();
+    await createWebhook(tokens.alice, {
+      watched: [{ type: "model", name: "alice/flow" }],
+      url: `${receiver.url}/flow`,
+    });
+    // bob opens a pull request with a commit (create_pr), alice merges it.
+    const response = await fetch(`${server.url}/api/models/alice/flow/commit/main?create_pr=1`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${tokens.bob}`, "Content-Type": "application/x-ndjson" },
+      body: [
+        { key: "header", value: { summary: "Proposal", description: "" } },
+        { key: "file", value: { path: "b.txt", content: Buffer.from("two").toString("base64"), encoding: "base64" } },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join("\n"),
+    });
+    expect(response.status).toBe(200);
+    const merged = await call("POST", "/api/models/alice/flow/discussions/1/merge", tokens.alice, {});
+    expect(merged.status).toBe(200);
+    expect((await call("DELETE", "/api/models/alice/flow/branch/dev", tokens.alice)).status).toBe(200);
+    expect((await call("DELETE", "/api/models/alice/flow/tag/v1", tokens.alice)).status).toBe(200);
+    const squashed = await call("POST", "/api/models/alice/flow/super-squash/main", tokens.alice, {});
+    expect(squashed.status).toBe(200);
+    await settled();
+    await receiver.waitFor("/flow", 7);
+    const bodies = payloads("/flow");
+    expect(scopes("/flow")).toEqual([
+      "update repo.content alice/flow",
+      "create discussion alice/flow",
+      "update repo.content alice/flow",
+      "update discussion alice/flow",
+      "update repo.content alice/flow",
+      "update repo.content alice/flow",
+      "update repo.content alice/flow",
+    ]);
+    expect(bodies[0]?.updatedRefs).toEqual([{ ref: "refs/pr/1", newSha: expect.stringMatching(/^[0-9a-f]{40}$/) }]);
+    expect(bodies[1]?.discussion).toMatchObject({ num: 1, isPullRequest: true, changes: { base: "refs/heads/main" } });
+    expect(bodies[2]?.updatedRefs).toEqual([{ ref: "refs/heads/main", newSha: merged.body.mergeCommitId }]);
+    expect(bodies[3]?.discussion).toMatchObject({
+      status: "merged",
+      changes: { mergeCommitId: merged.body.mergeCommitId },
+    });
+    expect(bodies[4]?.updatedRefs).toEqual([{ ref: "refs/heads/dev" }]);
+    expect(bodies[5]?.updatedRefs).toEqual([{ ref: "refs/tags/v1" }]);
+    expect(bodies[6]?.updatedRefs).toEqual([
+      { ref: "refs/heads/main", oldSha: merged.body.mergeCommitId, newSha: squashed.body.commitId },
+    ]);
+  });
+
+  test("a deleted owner's webhooks are nobody's: not listed to a new account of that name, nothing delivered", async () => {
+    await admin("/api/admin/users", { name: "dora" });
+    const dora = String((await admin("/api/admin/tokens", { user: "dora", role: "write", name: "w" })).token);
+    const id = await createWebhook(dora, { watched: [{ type: "user", name: "alice" }], url: `${receiver.url}/dora` });
+    expect((await call("DELETE", "/api/admin/users/dora", ADMIN_TOKEN)).status).toBe(200);
+    await admin("/api/admin/users", { name: "dora" });
+    const newDora = String((await admin("/api/admin/tokens", { user: "dora", role: "write", name: "w" })).token);
+    expect((await call("GET", "/api/settings/webhooks", newDora)).body).toEqual([]);
+    expect((await call("GET", `/api/settings/webhooks/${id}`, newDora)).status).toBe(404);
+    expect((await call("DELETE", `/api/settings/webhooks/${id}`, newDora)).status).toBe(404);
+    await createWebhook(tokens.alice, {
+      watched: [{ type: "model", name: "alice/after-dora" }],
+      url: `${receiver.url}/sentinel`,
+    });
+    await createRepo("alice", "after-dora");
+    await receiver.waitFor("/sentinel", 1);
+    await settled();
+    expect(receiver.at("/dora")).toEqual([]);
+  });
+
   test("a private repository's events never reach a webhook whose owner cannot read it", async () => {
     await createRepo("alice", "secret", true);
     await createRepo("alice", "open");

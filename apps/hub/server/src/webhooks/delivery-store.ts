@@ -5,6 +5,7 @@
 import { newObjectId } from "../auth/tokens.js";
 import type { Db } from "../store/db.js";
 import { KEPT_DELIVERIES, MAX_PENDING_PER_WEBHOOK } from "./limits.js";
+import { OWNED_BY_ITS_ACCOUNT } from "./webhook-store.js";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
@@ -94,7 +95,7 @@ export class DeliveryStore {
        FROM hub_webhooks w
        WHERE d.id IN (
          SELECT d2.id FROM hub_webhook_deliveries d2 JOIN hub_webhooks w2 ON w2.id = d2.webhook_id
-         WHERE d2.status = 'pending' AND d2.next_attempt_at <= now() AND NOT w2.disabled
+         WHERE d2.status = 'pending' AND d2.next_attempt_at <= now() AND NOT w2.disabled AND ${OWNED_BY_ITS_ACCOUNT("w2")}
            AND NOT (d2.id = ANY ($3::text[]))
          ORDER BY d2.next_attempt_at, d2.seq LIMIT $1 FOR UPDATE OF d2 SKIP LOCKED)
          AND w.id = d.webhook_id

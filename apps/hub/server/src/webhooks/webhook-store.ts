@@ -47,6 +47,14 @@ interface Row extends Record<string, unknown> {
 
 const COLUMNS = "id, owner_key, watched, domains, url, secret, disabled, created_at, updated_at";
 
+/**
+ * The webhook's owner is the account it was created by: one of that name created after the webhook (its owner was
+ * deleted, someone signed up with the freed name) neither sees nor owns it, and its events go nowhere.
+ */
+export const OWNED_BY_ITS_ACCOUNT = (table: string) =>
+  `EXISTS (SELECT 1 FROM hub_accounts a WHERE a.name_key = ${table}.owner_key AND a.created_at <= ${table}.created_at)`;
+const OWNED = OWNED_BY_ITS_ACCOUNT("hub_webhooks");
+
 /** The keys a watched item is found by (migration 112): `ns:<namespace>`, or `<type>:<owner/name>`, lower case. */
 export function watchKey(item: WatchedItem): string {
   return item.type === "user" || item.type === "org"
@@ -90,7 +98,7 @@ export class WebhookStore {
 
   async list(owner: string): Promise<Webhook[]> {
     const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM hub_webhooks WHERE owner_key = lower($1) ORDER BY created_at, id`,
+      `SELECT ${COLUMNS} FROM hub_webhooks WHERE owner_key = lower($1) AND ${OWNED} ORDER BY created_at, id`,
       [owner],
     );
     return rows.map(webhookOf);
@@ -98,7 +106,7 @@ export class WebhookStore {
 
   async count(owner: string): Promise<number> {
     const rows = await this.db.query<{ n: number }>(
-      "SELECT count(*)::float8 AS n FROM hub_webhooks WHERE owner_key = lower($1)",
+      `SELECT count(*)::float8 AS n FROM hub_webhooks WHERE owner_key = lower($1) AND ${OWNED}`,
       [owner],
     );
     return Number(rows[0]?.n ?? 0);
@@ -107,7 +115,7 @@ export class WebhookStore {
   /** The owner's webhook `id`; undefined for a missing one and for someone else's (the same answer). */
   async get(owner: string, id: string): Promise<Webhook | undefined> {
     const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM hub_webhooks WHERE id = $1 AND owner_key = lower($2)`,
+      `SELECT ${COLUMNS} FROM hub_webhooks WHERE id = $1 AND owner_key = lower($2) AND ${OWNED}`,
       [id, owner],
     );
     return rows[0] === undefined ? undefined : webhookOf(rows[0]);
@@ -136,7 +144,7 @@ export class WebhookStore {
     const rows = await this.db.query<Row>(
       `UPDATE hub_webhooks SET watched = $3::jsonb, domains = $4::text[], url = $5, secret = $6, watch_keys = $7::text[],
          updated_at = now()
-       WHERE id = $1 AND owner_key = lower($2) RETURNING ${COLUMNS}`,
+       WHERE id = $1 AND owner_key = lower($2) AND ${OWNED} RETURNING ${COLUMNS}`,
       [
         id,
         owner,
@@ -152,7 +160,7 @@ export class WebhookStore {
 
   async setDisabled(owner: string, id: string, disabled: boolean): Promise<Webhook | undefined> {
     const rows = await this.db.query<Row>(
-      `UPDATE hub_webhooks SET disabled = $3, updated_at = now() WHERE id = $1 AND owner_key = lower($2)
+      `UPDATE hub_webhooks SET disabled = $3, updated_at = now() WHERE id = $1 AND owner_key = lower($2) AND ${OWNED}
        RETURNING ${COLUMNS}`,
       [id, owner, disabled],
     );
@@ -162,7 +170,7 @@ export class WebhookStore {
   /** Deletes the webhook and (by the foreign key) its deliveries; false when the owner has no such webhook. */
   async delete(owner: string, id: string): Promise<boolean> {
     const rows = await this.db.query<{ id: string }>(
-      "DELETE FROM hub_webhooks WHERE id = $1 AND owner_key = lower($2) RETURNING id",
+      `DELETE FROM hub_webhooks WHERE id = $1 AND owner_key = lower($2) AND ${OWNED} RETURNING id`,
       [id, owner],
     );
     return rows.length > 0;
@@ -175,7 +183,7 @@ export class WebhookStore {
   async enabledFor(domain: WebhookDomain, keys: readonly string[]): Promise<Webhook[]> {
     const rows = await this.db.query<Row>(
       `SELECT ${COLUMNS} FROM hub_webhooks
-       WHERE watch_keys && $2::text[] AND NOT disabled AND $1 = ANY (domains) ORDER BY created_at, id`,
+       WHERE watch_keys && $2::text[] AND NOT disabled AND $1 = ANY (domains) AND ${OWNED} ORDER BY created_at, id`,
       [domain, [...keys]],
     );
     return rows.map(webhookOf);
