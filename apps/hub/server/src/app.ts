@@ -2,9 +2,11 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { ApiError, errorHeaders, RepoNotFoundError } from "./api/api-error.js";
+import { ApiError, errorHeaders } from "./api/api-error.js";
 import { DEFAULT_URL_POLICY, type PublicUrlPolicy, rememberBaseUrl } from "./api/base-url.js";
 import { cachePolicy, markSitePage } from "./api/cache-policy.js";
+import { legacyIdRedirects, oneSegmentRepoPath, repoNotFound, repoPathWithoutRoute } from "./api/legacy-ids.js";
+import { REQUEST_ID_HEADER, requestIdMiddleware, requestIdOf } from "./api/request-id.js";
 import { register as registerWebAccount } from "./api/web-account.js";
 import { register as registerWebDiff } from "./api/web-diff.js";
 import { register as registerWebFacets } from "./api/web-facets.js";
@@ -18,7 +20,6 @@ import { sessionResolver } from "./auth/session-cookie.js";
 import { libraries } from "./catalog.js";
 import { allowedMethods, unsupportedError, unsupportedFeature } from "./gating/unsupported-routes.js";
 import type { HubContext } from "./hub-context.js";
-import { REPO_TYPES } from "./repos/repo-ref.js";
 import { registerHubRoutes } from "./routes.js";
 import { EXPANDABLE_FIELDS, type HubBackend } from "./source/backend.js";
 import { isModelId } from "./store/model-record.js";
@@ -80,6 +81,8 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
           ...(hub.config.publicUrl !== undefined ? { publicUrl: hub.config.publicUrl } : {}),
         };
 
+  // First: every answer (a 414 included) carries the request's id, and error log lines name it (api/request-id.ts).
+  app.use("*", requestIdMiddleware);
   app.use("*", async (c, next) => {
     if (c.req.url.length > MAX_URL_LENGTH) return c.json({ error: "Request URL too long" }, 414);
     // Before any route: the base URL of absolute URLs in answers, from configuration and a checked Host.
@@ -91,7 +94,25 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   });
   app.use("*", cachePolicy);
   // The API is public and read-only, like the hub's: any page (or snippet running in a browser) may read it.
-  app.use("/api/*", cors({ origin: "*", allowMethods: ["GET", "HEAD", "OPTIONS"] }));
+  app.use(
+    "/api/*",
+    cors({
+      origin: "*",
+      allowMethods: ["GET", "HEAD", "OPTIONS"],
+      // What the hub lets a page read (hub-api.md "CORS"): the ids, error details and paging the clients use.
+      exposeHeaders: [
+        "X-Repo-Commit",
+        REQUEST_ID_HEADER,
+        "X-Error-Code",
+        "X-Error-Message",
+        "X-Total-Count",
+        "ETag",
+        "Link",
+        "Accept-Ranges",
+        "Content-Range",
+      ],
+    }),
+  );
 
   if (hub !== undefined)
     app.use("*", authMiddleware(hub.accounts, hub.sessions && sessionResolver(hub.sessions, hub.accounts)));
@@ -101,6 +122,8 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
       await next();
     });
 
+  // The hub's legacy one-segment ids (`gpt2`) redirect to their canonical id before any route reads the path.
+  if (hub !== undefined) app.use("*", legacyIdRedirects);
   app.get("/api/health", async (c) => c.json({ status: "ok", ...(await backend.health()) }));
   if (hub !== undefined) registerHubRoutes(app, hub);
   if (hub !== undefined)
@@ -117,36 +140,40 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   });
 
   // A local hub reads repositories only through its own routes, each behind readableRepo (api/repo-access.ts).
-  // The old read-only routes (ModelStore.get, no access check) exist for upstream mode alone. A one-segment id
-  // (`/api/models/alice%2Fsecret`, a legacy `gpt2`) names no repository here: the missing-repository answer.
+  // The old read-only routes (ModelStore.get, no access check) exist for upstream mode alone.
   if (hub === undefined) registerUpstreamReads(app, backend);
-  else
-    for (const type of REPO_TYPES)
-      app.get(`/api/${type}s/:name`, (c) => {
-        // …except the hub's own one-segment routes Hubkit lacks (`/api/spaces/hardware`): 501 naming them.
-        const feature = unsupportedFeature(new URL(c.req.url).pathname);
-        if (feature !== undefined) throw unsupportedError(feature);
-        throw new RepoNotFoundError(c.get("principal").kind === "anonymous");
-      });
 
-  // No route matched: a hub feature Hubkit lacks is a 501 naming it, a known route with another method a 405,
-  // anything else a 404 (gating/unsupported-routes.ts).
+  // No route matched: a hub feature Hubkit lacks is a 501 naming it (`/api/spaces/hardware` too); a one-segment
+  // id that is no legacy one (`/api/models/foo/commits/main`, `alice%2Fsecret`) names no repository here, the
+  // missing-repository answer (api/legacy-ids.ts); a known route with another method a 405; anything else a 404.
   app.all("/api/*", (c) => {
-    const pathname = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const pathname = url.pathname;
     const feature = unsupportedFeature(pathname);
     if (feature !== undefined) throw unsupportedError(feature);
+    if (hub !== undefined && oneSegmentRepoPath(url)?.kind === "api") throw repoNotFound(c);
     const allowed = c.req.method === "GET" || c.req.method === "HEAD" ? [] : allowedMethods(app.routes, pathname);
     if (allowed.length > 0)
       return c.json({ error: `Method ${c.req.method} not allowed` }, 405, { Allow: allowed.join(", ") });
     return c.json({ error: `Not found: ${pathname.slice(0, 200)}` }, 404);
   });
 
+  // The hub's features outside /api/ that Hubkit lacks (the OAuth provider, buckets): 501, never a site page.
+  app.use("*", async (c, next) => {
+    const feature = unsupportedFeature(new URL(c.req.url).pathname);
+    if (feature !== undefined) throw unsupportedError(feature);
+    await next();
+  });
+  // Nor does a download, git or LFS path ever reach the web app (api/legacy-ids.ts).
+  if (hub !== undefined) app.use("*", repoPathWithoutRoute);
   app.get("*", async (c) => markSitePage(await web.respond(new URL(c.req.url).pathname)));
 
   app.onError((error, c) => {
     if (error instanceof ApiError)
       return c.json({ ...error.body, error: error.message }, error.status, errorHeaders(error));
-    console.error(`[hub] ${c.req.method} ${new URL(c.req.url).pathname}: ${error.stack ?? error.message}`);
+    console.error(
+      `[hub] ${c.req.method} ${new URL(c.req.url).pathname} (request ${requestIdOf(c)}): ${error.stack ?? error.message}`,
+    );
     return c.json({ error: "Internal server error" }, 500);
   });
   app.notFound((c) => c.json({ error: "Not found" }, 404));

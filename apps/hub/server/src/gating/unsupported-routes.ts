@@ -19,6 +19,7 @@ const UNSUPPORTED: readonly (readonly [RegExp, string])[] = [
   [/^scheduled-jobs(?:\/|$)/, "Scheduled jobs"],
   [/^jobs(?:\/|$)/, "Jobs"],
   [/^buckets(?:\/|$)/, "Buckets"],
+  [/^agent-harnesses$/, "The agent harness registry"],
   [/^kernels(?:\/|$)/, "Kernels"],
   [/^notifications(?:\/|$)/, "Notifications"],
   [/^(?:models|datasets)-tags-by-type$/, "Tags by type"],
@@ -46,9 +47,22 @@ const UNSUPPORTED: readonly (readonly [RegExp, string])[] = [
   [/^organizations\/[^/]+\/(?:followers|overview|resource-groups|audit-log|billing)(?:\/|$)/, "Organization pages"],
 ];
 
-/** The feature a hub API path belongs to, if it is one Hubkit does not implement. */
+/**
+ * Hub features outside `/api/` that clients call on the hub's own origin (huggingface_hub's _oauth_device.py,
+ * _oidc.py, hf_api.py's bucket downloads; @huggingface/hub's oauth-login-url.ts): [pattern on the whole path,
+ * feature]. Checked before the web app, so none of them is answered with a site page.
+ */
+const UNSUPPORTED_OUTSIDE_API: readonly (readonly [RegExp, string])[] = [
+  // Only the provider's own endpoints: `oauth` is not a reserved name, `/oauth/{name}` may be a repository's page.
+  [/^\/oauth\/(?:authorize|token|device|userinfo|register|revoke)$/, "The OAuth provider"],
+  [/^\/\.well-known\/(?:openid-configuration|oauth-authorization-server)$/, "The OAuth provider"],
+  [/^\/buckets(?:\/|$)/, "Buckets"],
+];
+
+/** The feature a hub API path (or one of the hub's other protocol paths) belongs to, if Hubkit lacks it. */
 export function unsupportedFeature(pathname: string): string | undefined {
-  if (!pathname.startsWith("/api/") || pathname.length > 2048) return undefined;
+  if (pathname.length > 2048) return undefined;
+  if (!pathname.startsWith("/api/")) return UNSUPPORTED_OUTSIDE_API.find(([pattern]) => pattern.test(pathname))?.[1];
   const rest = pathname.slice("/api/".length);
   return UNSUPPORTED.find(([pattern]) => pattern.test(rest))?.[1];
 }
