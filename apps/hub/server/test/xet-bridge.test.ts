@@ -190,11 +190,10 @@ describe("the whole-file bridge", () => {
       [1, last - 1],
       [1_000_000, 4_500_000],
     ];
-    for (const boundary of boundaries.slice(0, -1))
-      ranges.push([boundary - 1, boundary], [boundary, boundary], [boundary - 3, boundary + 70_000]);
-    for (let i = 0; i < 20; i++) {
+    for (const boundary of boundaries.slice(0, -1)) ranges.push([boundary - 1, boundary], [boundary - 3, boundary + 9]);
+    for (let i = 0; i < 10; i++) {
       const start = Math.floor(Math.random() * mixed.length);
-      ranges.push([start, Math.min(last, start + Math.floor(Math.random() * 2_000_000))]);
+      ranges.push([start, Math.min(last, start + Math.floor(Math.random() * 1_500_000))]);
     }
     for (const [start, wanted] of ranges) {
       const end = Math.min(wanted, last);
@@ -207,7 +206,7 @@ describe("the whole-file bridge", () => {
     const suffix = await resolve("mixed.bin", { Range: "bytes=-100001" });
     expect(Buffer.from(await suffix.arrayBuffer()).equals(mixed.subarray(mixed.length - 100_001))).toBe(true);
     expect((await resolve("mixed.bin", { Range: `bytes=${mixed.length}-` })).status).toBe(416);
-  });
+  }, 120_000);
 
   it("a client that goes away mid-download costs nothing; the next download is whole", async () => {
     const url = new URL(`${hub.url}/${REPO}/resolve/main/mixed.bin`);

@@ -2,14 +2,16 @@
 // xet-core's own 1 MB reference boundaries and @huggingface/xetchunk-wasm, the LZ4 frame decoder against frames the
 // `lz4` tool wrote (plain, block checksums, content size, linked 64 KiB blocks) and against hostile frames, BG4,
 // and shards written and parsed back. The real clients' bytes are exercised end to end in xet-clients.test.ts.
+import { randomBytes } from "node:crypto";
 import { getChunks } from "@huggingface/xetchunk-wasm";
 import { describe, expect, it } from "vitest";
 import { groupBg4, ungroupBg4 } from "../src/xet/bg4.js";
 import { chunkRanges } from "../src/xet/chunker.js";
 import { hashToHex, hexToHash, xetHashing } from "../src/xet/hash.js";
+import { HashPool } from "../src/xet/hash-pool.js";
 import { decodeLz4Frame, Lz4Error } from "../src/xet/lz4-frame.js";
 import { parseShard, ShardFormatError, writeShard } from "../src/xet/shard.js";
-import { XorbFormatError, XorbReader } from "../src/xet/xorb.js";
+import { serializeRawXorb, XorbFormatError, XorbReader } from "../src/xet/xorb.js";
 
 // Frames written by `lz4 [options] lz.in` for the input of lz4Input() (lz4 1.9, Debian 12).
 const LZ4_FRAMES: [string, string][] = [
@@ -148,13 +150,38 @@ describe("xorbs and shards (§3.5, §3.6)", () => {
         reader.push(body.subarray(second));
         // The stored object is cut to the chunk area: the footer is dropped.
         expect(reader.chunkAreaLength).toBe(38);
-        const { chunks } = reader.finish();
+        const { chunks } = await reader.finish();
         expect(chunks.map((c) => c.byteEnd)).toEqual([19, 38]);
         expect(chunks.every((c) => Buffer.from(c.hash).equals(expected))).toBe(true);
       }
     const reader = new XorbReader(h);
     reader.push(record.subarray(0, 10));
-    expect(() => reader.finish()).toThrow(XorbFormatError);
+    await expect(reader.finish()).rejects.toThrow(XorbFormatError);
+  });
+
+  it("hashing threads: batches hashed off the main thread give the same chunks; a bad record fails the xorb", async () => {
+    const h = await xetHashing();
+    // Batches of 300 000 bytes: a few records each, records cut by pieces of 65 536 bytes.
+    const pool = new HashPool(2, 300_000);
+    try {
+      const body = serializeRawXorb(Array.from({ length: 40 }, (_, i) => randomBytes(20_000 + i * 1000)));
+      const read = async (reader: XorbReader, bytes: Buffer) => {
+        for (let at = 0; at < bytes.length; at += 65_536) {
+          reader.push(bytes.subarray(at, at + 65_536));
+          await reader.drain();
+        }
+        return reader.finish();
+      };
+      const here = await read(new XorbReader(h), body);
+      const there = await read(new XorbReader(h, pool.hash, pool.allocate), body);
+      expect(there.hash).toBe(here.hash);
+      expect(there.chunks).toEqual(here.chunks);
+      // An LZ4 record that does not decode, after many good batches: the xorb is refused.
+      const bad = Buffer.concat([body, Buffer.from([0, 10, 0, 0, 1, 10, 0, 0]), Buffer.alloc(10, 1)]);
+      await expect(read(new XorbReader(h, pool.hash, pool.allocate), bad)).rejects.toThrow(XorbFormatError);
+    } finally {
+      await pool.close();
+    }
   });
 
   it("writes and parses back the upload forms (no footer, footer) and rejects lying counts", () => {

@@ -9,6 +9,7 @@ import type { UrlSigner } from "../lfs/signing.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
 import { type HashedSize, hashModPow2, hashToHex, type RawHash, type XetHashing, xetHashing } from "./hash.js";
+import { hashPool } from "./hash-pool.js";
 import { FolderXetObjectStore } from "./object-store.js";
 import { fileBytes } from "./reconstruction.js";
 import { CHUNK_GLOBAL_DEDUP, type ParsedShard, parseShard, type ShardXorb, writeShard } from "./shard.js";
@@ -75,9 +76,10 @@ export class XetService {
    * Returns whether it was new. Nothing is stored when anything is wrong.
    */
   async putXorb(ref: RepoRef, hash: string, body: AsyncIterable<Uint8Array>): Promise<boolean> {
-    const reader = new XorbReader(this.hashing);
+    const pool = hashPool();
+    const reader = new XorbReader(this.hashing, pool.hash, pool.allocate);
     const pending = await this.objects.begin();
-    let verified: ReturnType<XorbReader["finish"]>;
+    let verified: Awaited<ReturnType<XorbReader["finish"]>>;
     try {
       // The body is stored as it arrives, in batches of a few MiB (one writev each, no copy); the reader checks
       // and hashes every record meanwhile, and commit cuts the object to the chunk area (dropping a footer).
@@ -85,6 +87,7 @@ export class XetService {
       let batched = 0;
       for await (const piece of body) {
         reader.push(piece);
+        await reader.drain();
         batch.push(piece);
         batched += piece.byteLength;
         if (batched >= WRITE_BATCH) {
@@ -94,7 +97,7 @@ export class XetService {
         }
       }
       if (batched > 0) await pending.write(batch);
-      verified = reader.finish();
+      verified = await reader.finish();
       this.counters.xorbsReceived++;
       this.counters.xorbBytesReceived += reader.chunkAreaLength;
       this.counters.lz4Chunks += reader.compressed.lz4;
