@@ -4,7 +4,9 @@
 //   takes the hub's address from HF_ENDPOINT (read when huggingface_hub is imported) or, for HfFileSystem, an
 //   `endpoint` storage option;
 // - Polars' and DuckDB's own `hf://` support can only reach the hosted hub (huggingface.co is built into both), so
-//   their snippets read the converted Parquet files over plain HTTP(S) from this hub's resolve URLs.
+//   their snippets read the converted Parquet files over plain HTTP(S) from this hub's resolve URLs; for a private
+//   dataset Polars opens them through HfFileSystem instead (its HTTP reader sends no token; checked by
+//   server/test/dataset-viewer-snippets.test.ts, which runs the Python snippets against a real hub).
 // Pure, unit-tested.
 
 export const PARQUET_REVISION = "refs/convert/parquet";
@@ -81,15 +83,35 @@ function pandasSnippet(t: SnippetTarget): string {
 }
 
 function polarsSnippet(t: SnippetTarget): string {
+  if (t.private) {
+    // Polars' HTTP reader sends no token (storage_options are for cloud stores): open the files through
+    // huggingface_hub's HfFileSystem, which takes this hub's endpoint and the token.
+    const paths = t.files.map((file) => py(hfPath(t.dataset, file)));
+    const read =
+      paths.length === 1
+        ? [`df = pl.read_parquet(fs.open(${paths[0]}))`]
+        : [
+            "files = [",
+            ...paths.map((path) => `    ${path},`),
+            "]",
+            "df = pl.concat(pl.read_parquet(fs.open(f)) for f in files)",
+          ];
+    return [
+      "import polars as pl",
+      "from huggingface_hub import HfFileSystem",
+      "",
+      "# A private dataset: Polars' own readers send no token, HfFileSystem does.",
+      `fs = HfFileSystem(endpoint=${py(t.endpoint)}, token="hf_…")`,
+      ...read,
+    ].join("\n");
+  }
   const urls = t.files.map((file) => resolveFileUrl(t.endpoint, t.dataset, file));
   const source = urls.length === 1 ? py(urls[0] as string) : `[\n${urls.map((url) => `    ${py(url)},`).join("\n")}\n]`;
   return [
     "import polars as pl",
     "",
     "# Polars' hf:// reaches only huggingface.co: read this hub's files over HTTP.",
-    ...(t.private
-      ? [`df = pl.read_parquet(${source}, storage_options={"Authorization": "Bearer hf_…"})`]
-      : [`df = pl.read_parquet(${source})`]),
+    `df = pl.read_parquet(${source})`,
   ].join("\n");
 }
 

@@ -109,7 +109,8 @@ describe("Use this dataset snippets", () => {
     expect(code("pandas")).toContain('"token": "hf_…"');
     expect(code("pandas")).toContain("pd.concat");
     expect(code("polars")).toContain("0001.parquet");
-    expect(code("polars")).toContain("Bearer hf_…");
+    expect(code("polars")).toContain('fs = HfFileSystem(endpoint="http://127.0.0.1:5675", token="hf_…")');
+    expect(code("polars")).toContain("pl.concat(pl.read_parquet(fs.open(f)) for f in files)");
     expect(code("duckdb")).toContain("read_parquet([");
     // encodeURIComponent keeps the quote; the SQL literal doubles it.
     expect(code("duckdb")).toContain("/it''s/train/0000.parquet'");
