@@ -10,13 +10,16 @@ import { run } from "./run-command.js";
 
 export const VIEWER = "/api/datasets-server";
 
+/** What the helpers need of a hub (a test hub, or the benchmark's child-process hub). */
+export type HubAccess = Pick<TestHub, "url" | "writeToken">;
+
 export interface DatasetFile {
   path: string;
   content: Buffer;
 }
 
 /** Creates `alice/<name>` as a dataset (private when asked). */
-export async function createDataset(hub: TestHub, name: string, isPrivate = false): Promise<void> {
+export async function createDataset(hub: HubAccess, name: string, isPrivate = false): Promise<void> {
   const response = await fetch(`${hub.url}/api/repos/create`, {
     method: "POST",
     headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/json" },
@@ -26,7 +29,7 @@ export async function createDataset(hub: TestHub, name: string, isPrivate = fals
 }
 
 /** Uploads a large file's bytes as an LFS object of the repository (batch API, basic transfer). */
-async function uploadLfs(hub: TestHub, repo: string, content: Buffer): Promise<{ oid: string; size: number }> {
+async function uploadLfs(hub: HubAccess, repo: string, content: Buffer): Promise<{ oid: string; size: number }> {
   const oid = createHash("sha256").update(content).digest("hex");
   const batch = await fetch(`${hub.url}/datasets/${repo}.git/info/lfs/objects/batch`, {
     method: "POST",
@@ -50,7 +53,7 @@ async function uploadLfs(hub: TestHub, repo: string, content: Buffer): Promise<{
 }
 
 /** One commit of `files` to the default branch of `alice/<name>`; files over 10 KB go through LFS. */
-export async function commitFiles(hub: TestHub, repo: string, files: readonly DatasetFile[]): Promise<string> {
+export async function commitFiles(hub: HubAccess, repo: string, files: readonly DatasetFile[]): Promise<string> {
   const lines: unknown[] = [{ key: "header", value: { summary: "add data" } }];
   for (const file of files) {
     if (file.content.length > 10_000) {

@@ -51,7 +51,7 @@ export class DatasetViewerService {
       timeoutMs: limits.queryTimeoutMs,
       allowedDirectories: [this.filesRoot],
       memoryLimit: limits.memoryLimit,
-      threads: 1,
+      threads: 2, // a search or filter scans the split: both cores for the one running
     });
     this.converter = new DuckDbPool({
       workers: limits.convertConcurrency,
