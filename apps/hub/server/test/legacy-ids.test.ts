@@ -2,7 +2,9 @@
 // API, file, git and LFS path. The hub's legacy ids (`gpt2`, `squad`) get a relative 307 to their canonical id (API,
 // files, git, site pages), whether or not this hub holds the target and whoever asks; any other one-segment id is
 // the missing repository (401 anonymous, 404 otherwise, `X-Error-Code: RepoNotFound`); and no API, download, git or
-// LFS path is ever answered by the web app. The hub's features outside /api/ that Hubkit lacks answer 501.
+// LFS path is ever answered by the web app (also through @huggingface/hub). The hub's features outside /api/ that
+// Hubkit lacks answer 501.
+import { downloadFile, fileExists, listCommits, modelInfo, repoExists } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LEGACY_IDS } from "../src/api/legacy-id-table.js";
 import { type AuthHub, startAuthHub } from "./auth-harness.js";
@@ -199,6 +201,26 @@ describe("legacy ids: a relative 307 to the canonical id, as the hub answers", (
         expect(to).toMatch(/^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/);
       }
     expect(LEGACY_IDS.model.gpt2).toBe("openai-community/gpt2");
+  });
+});
+
+describe("@huggingface/hub follows the redirect and reads missing one-segment ids as missing", () => {
+  test("modelInfo, downloadFile, fileExists, listCommits and repoExists on gpt2 and on an id that names nothing", async () => {
+    const hubUrl = hub.url;
+    expect((await modelInfo({ name: "gpt2", hubUrl })).name).toBe("openai-community/gpt2");
+    expect(await (await downloadFile({ repo: "gpt2", path: "config.json", hubUrl }))?.text()).toBe(CONFIG);
+    expect(await fileExists({ repo: "gpt2", path: "config.json", hubUrl })).toBe(true);
+    expect(await fileExists({ repo: "gpt2", path: "nope.json", hubUrl })).toBe(false);
+    const titles: string[] = [];
+    for await (const commit of listCommits({ repo: "gpt2", hubUrl })) titles.push(commit.title);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(await repoExists({ repo: "gpt2", hubUrl })).toBe(true);
+    expect(await repoExists({ repo: "no-such-model", hubUrl })).toBe(false);
+    expect(await repoExists({ repo: "t5-small", hubUrl })).toBe(false);
+    // With a token, a missing repository's file is a 404: false (anonymous callers get the hub's 401, which throws).
+    const accessToken = tokens.bob as string;
+    expect(await fileExists({ repo: "no-such-model", path: "config.json", hubUrl, accessToken })).toBe(false);
+    await expect(modelInfo({ name: "no-such-model", hubUrl })).rejects.toThrow(/Repository not found/);
   });
 });
 
