@@ -1,5 +1,6 @@
-// `POST /api/{type}s/{id}/preupload/{rev}` (hub-api.md §4.4): which files go to LFS, and the current id of files
-// that already exist so the clients skip unchanged ones.
+// `POST /api/{type}s/{id}/preupload/{rev}` (hub-api.md §4.4): which files go to LFS, the current id of files
+// that already exist so the clients skip unchanged ones, and which the root .gitignore excludes (`shouldIgnore`,
+// api/gitignore.ts), which `upload_folder` then leaves out.
 import type { Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import { commitTarget } from "../community/pull-requests.js";
@@ -9,12 +10,14 @@ import { uploadMode } from "../lfs/upload-mode.js";
 import { defaultGitattributes } from "../repos/default-gitattributes.js";
 import { checkedPath } from "../repos/repo-paths.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
+import { GitignoreMatcher } from "./gitignore.js";
 import { apiRepoUrl, revisionAndPath } from "./repo-url.js";
 import { jsonObjectBody, truthy } from "./request-body.js";
 
 const MAX_FILES = 1000;
 const MAX_BODY = 8 * 1024 * 1024;
 const MAX_ATTRIBUTES_BYTES = 1024 * 1024;
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.post("/api/:segment/:ns/:name/preupload/*", async (c) => {
@@ -42,6 +45,16 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
           : (await ctx.storage.readBlob(ref, committed.oid, MAX_ATTRIBUTES_BYTES)).toString("utf8");
     }
     const patterns = lfsPatterns(attributes);
+    // `gitIgnore`: the text of a .gitignore committed in the same operation; else the one at this revision.
+    let ignoreText = typeof body.gitIgnore === "string" ? body.gitIgnore : undefined;
+    if (ignoreText === undefined) {
+      const committed = existing.get(".gitignore");
+      if (committed?.type === "file" && committed.lfs === undefined)
+        ignoreText = (await ctx.storage.readBlob(ref, committed.oid, MAX_GITIGNORE_BYTES)).toString("utf8");
+    }
+    if (ignoreText !== undefined && Buffer.byteLength(ignoreText) > MAX_GITIGNORE_BYTES)
+      throw new ApiError(413, `"gitIgnore" is larger than ${MAX_GITIGNORE_BYTES} bytes`);
+    const ignore = ignoreText === undefined ? undefined : new GitignoreMatcher(ignoreText);
     const files = body.files.map((raw: unknown) => {
       const file = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
       if (typeof file.path !== "string") throw new ApiError(400, 'Each file needs a string "path"');
@@ -52,7 +65,8 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       const mode = uploadMode({ path, size, sample }, patterns, ctx.config.storageLimits);
       const current = existing.get(path);
       const oid = current?.type === "file" ? (current.lfs?.oid ?? current.oid) : undefined;
-      return { path, uploadMode: mode, shouldIgnore: false, ...(oid !== undefined ? { oid } : {}) };
+      const shouldIgnore = ignore?.ignores(path) ?? false;
+      return { path, uploadMode: mode, shouldIgnore, ...(oid !== undefined ? { oid } : {}) };
     });
     return c.json({ files, commitOid: commit });
   });
