@@ -50,13 +50,17 @@ export function SplitView({
   const where = `${dataset}@${revision}\u0000${config}\u0000${split}`;
   const rowsKey = [state.offset, state.query ?? "", state.where ?? "", state.orderby ?? ""].join("\u0000");
   const rows = useRecheckedAsync(where, rowsKey, (signal) => loadRows(dataset, config, split, state, signal));
-  const statistics = useKeptAsync(where, "statistics", (signal) =>
-    viewerGet<StatisticsAnswer>("statistics", { dataset, config, split }, signal),
+  // Asked once rows have arrived: during a conversion they would answer "not ready" like the rows.
+  const rowsReady = rows.state.status === "ready";
+  const statistics = useKeptAsync(where, rowsReady ? "statistics" : "waiting", (signal) =>
+    rowsReady
+      ? viewerGet<StatisticsAnswer>("statistics", { dataset, config, split }, signal)
+      : Promise.resolve(undefined),
   );
   const byColumn = useMemo(() => {
     const map = new Map<string, ColumnStatisticsEntry>();
     if (statistics.state.status === "ready")
-      for (const entry of statistics.state.data.statistics ?? []) map.set(entry.column_name, entry);
+      for (const entry of statistics.state.data?.statistics ?? []) map.set(entry.column_name, entry);
     return map;
   }, [statistics.state]);
   // The columns for the filter bar: from the last page that loaded (a refused filter keeps the bar usable).
@@ -114,7 +118,7 @@ export function SplitView({
           hrefFor={(offset) => hrefFor({ kind: "offset", offset })}
         />
       )}
-      {statistics.state.status === "error" ? (
+      {statistics.state.status === "error" && rowsReady ? (
         <p className="muted small">Column statistics are not available: {statistics.state.error.message}</p>
       ) : null}
     </div>
@@ -150,14 +154,17 @@ function RowsPage({
       ) : (
         <p className="muted">{total === 0 ? `No ${what}.` : "No rows at this offset."}</p>
       )}
-      <Pager
-        offset={offset}
-        length={PAGE_LENGTH}
-        shown={answer.rows.length}
-        total={total}
-        hrefFor={hrefFor}
-        what={what}
-      />
+      {/* One page holds them all: no pager. */}
+      {total > PAGE_LENGTH || offset > 0 ? (
+        <Pager
+          offset={offset}
+          length={PAGE_LENGTH}
+          shown={answer.rows.length}
+          total={total}
+          hrefFor={hrefFor}
+          what={what}
+        />
+      ) : null}
     </div>
   );
 }
