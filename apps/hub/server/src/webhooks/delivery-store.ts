@@ -9,8 +9,9 @@ import { OWNED_BY_ITS_ACCOUNT } from "./webhook-store.js";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
-export interface NewDelivery {
-  webhookId: string;
+/** One event's deliveries: the same payload (without `webhook`) to each of `webhookIds`. */
+export interface NewDeliveries {
+  webhookIds: readonly string[];
   action: string;
   scope: string;
   repoType: string;
@@ -56,25 +57,33 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 export class DeliveryStore {
   constructor(private readonly db: Db) {}
 
-  /** Queues a delivery; false (nothing queued) when the webhook already has its maximum of pending ones. */
-  async enqueue(delivery: NewDelivery): Promise<boolean> {
-    const rows = await this.db.query<{ id: string }>(
+  /**
+   * Queues one delivery of an event per webhook in one statement (each payload gets its `webhook {id, version}`);
+   * a webhook that is gone or already has MAX_PENDING_PER_WEBHOOK pending deliveries gets none. Returns the ids
+   * of the webhooks that got one.
+   */
+  async enqueue(event: NewDeliveries): Promise<string[]> {
+    if (event.webhookIds.length === 0) return [];
+    const rows = await this.db.query<{ webhook_id: string }>(
       `INSERT INTO hub_webhook_deliveries (id, webhook_id, action, scope, repo_type, repo_id, payload, status)
-       SELECT $1, $2, $3, $4, $5, $6, $7::jsonb, 'pending'
-       WHERE (SELECT count(*) FROM hub_webhook_deliveries WHERE webhook_id = $2 AND status = 'pending') < $8
-       RETURNING id`,
+       SELECT x.id, x.webhook_id, $3, $4, $5, $6,
+         $7::jsonb || jsonb_build_object('webhook', jsonb_build_object('id', x.webhook_id, 'version', 3)), 'pending'
+       FROM unnest($1::text[], $2::text[]) AS x (id, webhook_id)
+       WHERE EXISTS (SELECT 1 FROM hub_webhooks w WHERE w.id = x.webhook_id)
+         AND (SELECT count(*) FROM hub_webhook_deliveries d WHERE d.webhook_id = x.webhook_id AND d.status = 'pending') < $8
+       RETURNING webhook_id`,
       [
-        newObjectId(),
-        delivery.webhookId,
-        delivery.action,
-        delivery.scope,
-        delivery.repoType,
-        delivery.repoId,
-        JSON.stringify(delivery.payload),
+        event.webhookIds.map(() => newObjectId()),
+        [...event.webhookIds],
+        event.action,
+        event.scope,
+        event.repoType,
+        event.repoId,
+        JSON.stringify(event.payload),
         MAX_PENDING_PER_WEBHOOK,
       ],
     );
-    return rows.length > 0;
+    return rows.map((row) => row.webhook_id);
   }
 
   /**

@@ -17,6 +17,8 @@ import { repoWatchKeys, WebhookStore } from "./webhook-store.js";
 const LEASE_MARGIN_MS = 30_000;
 /** The longest the sender sleeps with nothing due (a delivery queued by another server on the same database). */
 const IDLE_WAIT_MS = 60_000;
+/** Finished deliveries of a webhook between two trims of its log (the log holds at most this many extra). */
+const PRUNE_EVERY = 20;
 
 export class WebhookService {
   readonly webhooks: WebhookStore;
@@ -27,6 +29,7 @@ export class WebhookService {
   private timer: NodeJS.Timeout | undefined;
   private pumping = false;
   private pumpAgain = false;
+  private readonly finishedSincePrune = new Map<string, number>();
   private stopped = false;
   private ctx: HubContext | undefined;
   /** Aborts the attempts in flight when the hub stops. */
@@ -108,18 +111,30 @@ export class WebhookService {
     if (prepared === undefined) return;
     const repos = prepared.formerRepo !== undefined ? [prepared.repo, prepared.formerRepo] : [prepared.repo];
     const keys = repos.flatMap((repo) => repoWatchKeys(repo.type, repo.id));
+    const mayRead = new Map<string, Promise<boolean>>(); // per owner, once per event (an owner has many webhooks)
+    const targets: string[] = [];
     for (const webhook of await this.webhooks.enabledFor(prepared.domain, keys)) {
-      if (!watches(webhook, prepared) || !(await ownerMayRead(ctx.accounts, webhook, prepared))) continue;
-      const queued = await this.deliveries.enqueue({
-        webhookId: webhook.id,
+      if (!watches(webhook, prepared)) continue;
+      let allowed = mayRead.get(webhook.ownerKey);
+      if (allowed === undefined) {
+        allowed = ownerMayRead(ctx.accounts, webhook, prepared);
+        mayRead.set(webhook.ownerKey, allowed);
+      }
+      if (await allowed) targets.push(webhook.id);
+    }
+    const queued = new Set(
+      await this.deliveries.enqueue({
+        webhookIds: targets,
         action: prepared.action,
         scope: prepared.scope,
         repoType: prepared.repo.type,
         repoId: prepared.formerRepo?.id ?? prepared.repo.id,
-        payload: { ...prepared.body, webhook: { id: webhook.id, version: 3 } },
-      });
-      if (!queued) console.error(`[hub] webhook ${webhook.id} has too many pending deliveries: event not queued`);
-    }
+        payload: prepared.body,
+      }),
+    );
+    for (const id of targets)
+      if (!queued.has(id))
+        console.error(`[hub] webhook ${id} is gone or has too many pending deliveries: event not queued`);
   }
 
   private schedule(delayMs: number): void {
@@ -176,7 +191,12 @@ export class WebhookService {
     const retryIn = outcome.ok || attempts >= this.limits.maxAttempts ? undefined : retryDelayMs(this.limits, attempts);
     try {
       await this.deliveries.recordAttempt(delivery.id, outcome, retryIn);
-      if (retryIn === undefined) await this.deliveries.prune(delivery.webhookId);
+      // The log is trimmed now and then (every PRUNE_EVERY finished deliveries of a webhook), not after each one.
+      if (retryIn === undefined) {
+        const finished = (this.finishedSincePrune.get(delivery.webhookId) ?? 0) + 1;
+        this.finishedSincePrune.set(delivery.webhookId, finished % PRUNE_EVERY);
+        if (finished >= PRUNE_EVERY) await this.deliveries.prune(delivery.webhookId);
+      }
     } catch (error) {
       console.error(`[hub] webhook delivery ${delivery.id} not recorded: ${String(error)}`);
     }
