@@ -1,7 +1,7 @@
 // Collections from the browser against the real server (features/collections): a user signs up through the site,
-// creates a collection on their collections page, adds a model, a dataset (with a note) and a paper by id, moves
-// the paper to the top with the keyboard (the focus stays on the moved item's button), checks the order the API
-// answers; a second browser (a visitor) sees the public collection, then the not-found page once the owner makes
+// creates a collection on their collections page, adds a dataset (with a note) and a paper by id and a model from
+// its repository page ("Add to collection"), moves items with the keyboard (the focus stays on the moved item's
+// button, or its other one at the top), checks the order the API answers; a second browser (a visitor) sees the public collection, then the not-found page once the owner makes
 // it private, and the owner's list no longer shows it to them; the owner removes an item and deletes the
 // collection. Each page passes the accessibility checks in light and dark and at phone width, with screenshots in
 // test-results/screenshots (collections-*.png).
@@ -46,7 +46,6 @@ test("create a collection, add items, reorder by keyboard, make it private, seen
       await page.getByRole("button", { name: "Add to collection" }).click();
       await expect(page.getByRole("status").filter({ hasText: `Added ${id}.` })).toBeVisible();
     };
-    await add("Model", model);
     await add("Dataset", dataset, "Clean and small");
     await add("Paper", "2311.12983");
     await expect(page.getByText("Clean and small")).toBeVisible();
@@ -59,19 +58,35 @@ test("create a collection, add items, reorder by keyboard, make it private, seen
     guard.errors.length = 0;
     await page.getByLabel("Id", { exact: true }).fill("");
 
-    // Move the paper to the top by keyboard: focus its "up" button, Enter twice.
+    // The model from its own page: "Add to collection" in the repository header.
+    await page.goto(`/${model}`);
+    await page.getByText("Add to collection", { exact: true }).click();
+    await page.getByRole("combobox", { name: "Collection", exact: true }).selectOption({ label: "Reading list" });
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to Reading list." })).toBeVisible();
+    await checkPage(page, "repo-add-to-collection", { ...PAGE_CHECK, wideInsideScrollers: true });
+    await page.getByRole("link", { name: "Reading list" }).click();
+    await page.waitForURL(url);
+
+    // Move the paper to the top by keyboard: focus its "up" button, Enter; then the model up twice.
     const up = page.getByRole("button", { name: "Move 2311.12983 up" });
     await up.focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("status").filter({ hasText: "Moved 2311.12983 to position 2 of 3." })).toBeVisible();
-    await expect(up).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("status").filter({ hasText: "Moved 2311.12983 to position 1 of 3." })).toBeVisible();
     // At the top its "up" button is disabled: the focus moved to its "down" button.
     await expect(up).toBeDisabled();
     await expect(page.getByRole("button", { name: "Move 2311.12983 down" })).toBeFocused();
     const api = await (await page.request.get(`/api${url}`)).json();
-    expect(api.items.map((item: { id: string }) => item.id)).toEqual(["2311.12983", model, dataset]);
+    expect(api.items.map((item: { id: string }) => item.id)).toEqual(["2311.12983", dataset, model]);
+    const modelUp = page.getByRole("button", { name: `Move ${model} up` });
+    await modelUp.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: `Moved ${model} to position 2 of 3.` })).toBeVisible();
+    await expect(modelUp).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: `Moved ${model} to position 1 of 3.` })).toBeVisible();
+    const reordered = await (await page.request.get(`/api${url}`)).json();
+    expect(reordered.items.map((item: { id: string }) => item.id)).toEqual([model, "2311.12983", dataset]);
     await checkPage(page, "collection-owner", PAGE_CHECK);
 
     // A visitor sees the public collection, without the owner's controls.

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { CopyButton } from "../../components/code-block";
 import { Link } from "../../components/link";
 import { sessionFetch } from "../../lib/session";
+import { AddToCollection } from "../collections/add-to-collection";
 import { forgetRepoInfo, loadViewer, type RepoInfo, type Whoami } from "./repo-data";
 import { type Chip, repoChips } from "./repo-tags";
 import { type RepoId, repoApiPath, TYPE_LABEL } from "./repo-url";
@@ -99,6 +100,7 @@ export function RepoHeader({ repo, info, viewer }: { repo: RepoId; info: RepoInf
         )}
         {typeof info.downloads === "number" ? <span>{info.downloads.toLocaleString("en")} downloads</span> : null}
       </p>
+      {viewer ? <AddToCollection repo={repo} /> : null}
       {chips.length > 0 ? (
         <ul className="chips" aria-label="Tags">
           {chips.map((chip) => (
