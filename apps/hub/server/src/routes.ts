@@ -1,8 +1,10 @@
 // Every route module of a local hub, in registration order (app.ts registers them before the legacy read-only
 // routes and the web fallback). Each exports `register(app, ctx)`.
 import type { Hono } from "hono";
+import { register as authCheck } from "./api/auth-check.js";
 import { register as commit } from "./api/commit.js";
 import { register as files } from "./api/files.js";
+import { register as lfsFiles } from "./api/lfs-files.js";
 import { register as listing } from "./api/listing.js";
 import { register as misc } from "./api/misc.js";
 import { register as preupload } from "./api/preupload.js";
@@ -11,6 +13,7 @@ import { register as repoInfo } from "./api/repo-info.js";
 import { register as repos } from "./api/repos.js";
 import { register as squash } from "./api/squash.js";
 import { register as tree } from "./api/tree.js";
+import { register as userRepos } from "./api/user-repos.js";
 import { register as xet } from "./api/xet.js";
 import { register as admin } from "./auth/admin-routes.js";
 import type { HubEnv } from "./auth/principal.js";
@@ -44,6 +47,9 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   collections,
   gating,
   squash,
+  authCheck,
+  lfsFiles,
+  userRepos,
   xet,
   lfs,
   files,

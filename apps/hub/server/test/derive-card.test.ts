@@ -98,6 +98,8 @@ describe("validate-yaml report", () => {
     expect(validateReadme("---\npipeline_tag: not-a-task\n---\n", "model").warnings).toHaveLength(1);
     expect(validateReadme("---\ntags: {a: 1}\n---\n", "model").errors).toHaveLength(1);
     expect(validateReadme("---\nlicense: [mit\n---\n", "dataset").errors[0]?.message).toMatch(/Invalid YAML/);
-    expect(validateReadme("# no metadata", "space")).toEqual({ errors: [], warnings: [] });
+    // No metadata: the hub's warning (issue 22), which huggingface_hub shows as a Python warning.
+    expect(validateReadme("# no metadata", "space").errors).toEqual([]);
+    expect(validateReadme("# no metadata", "space").warnings[0]?.message).toMatch(/Empty or missing yaml metadata/);
   });
 });

@@ -39,7 +39,7 @@ describe("501 for hub features Hubkit lacks", () => {
     ["POST", "/api/scheduled-jobs/alice", "Scheduled jobs"],
     ["POST", "/api/buckets/alice/b", "Buckets"],
     ["POST", "/api/models/alice/m/duplicate", "Repository duplication"],
-    ["GET", "/api/models/alice/m/lfs-files", "LFS file management"],
+    ["POST", "/api/models/alice/m/lfs-files/duplicate", "Repository duplication"],
     ["GET", "/api/models-tags-by-type", "Tags by type"],
   ];
   for (const [method, path, feature] of cases)

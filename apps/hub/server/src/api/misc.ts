@@ -1,66 +1,17 @@
 // Small calls the official clients make along their flows (hub-api.md §8): README metadata validation before a
-// commit (Python parses the answer as JSON before looking at the status), telemetry pings (any answer), and a
+// commit (api/validate-yaml.ts; Python parses the answer as JSON before looking at the status), telemetry pings (any answer), and a
 // space's runtime (Hubkit stores spaces but does not run their apps).
 
-import { PIPELINE_TYPES_SET } from "@hubkit/tasks";
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import { extractFrontMatter, parseCardYaml } from "../derive/card.js";
 import { MAX_README_BYTES } from "../derive/metadata.js";
 import type { HubContext } from "../hub-context.js";
-import { parseRepoType } from "../repos/repo-ref.js";
-import { ApiError } from "./api-error.js";
-import { readJsonObject } from "./json-body.js";
 import { readableRepo } from "./repo-access.js";
+import { validateYaml } from "./validate-yaml.js";
 
-interface YamlReport {
-  errors: Array<{ message: string }>;
-  warnings: Array<{ message: string }>;
-}
-
-/** Validates a README's front matter as the hub does before accepting it: valid YAML, a mapping, sane fields. */
-export function validateReadme(content: string, repoType: string): YamlReport {
-  const report: YamlReport = { errors: [], warnings: [] };
-  const block = extractFrontMatter(content);
-  if (block === undefined) return report;
-  const parsed = parseCardYaml(block.yaml);
-  if (!parsed.ok) {
-    report.errors.push(...parsed.errors.map((message) => ({ message })));
-    return report;
-  }
-  const card = parsed.cardData ?? {};
-  const pipeline = card.pipeline_tag;
-  if (
-    repoType === "model" &&
-    pipeline !== undefined &&
-    (typeof pipeline !== "string" || !PIPELINE_TYPES_SET.has(pipeline as never))
-  )
-    report.warnings.push({ message: `"pipeline_tag" is not a known task: ${JSON.stringify(pipeline).slice(0, 100)}` });
-  for (const key of ["tags", "datasets", "language"] as const) {
-    const value = card[key];
-    if (value !== undefined && value !== null && typeof value !== "string" && !Array.isArray(value))
-      report.errors.push({ message: `"${key}" must be a string or a list of strings` });
-  }
-  return report;
-}
-
-async function validateYaml(c: Context<HubEnv>): Promise<Response> {
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonObject(c, MAX_README_BYTES * 2);
-  } catch (error) {
-    const message = error instanceof ApiError ? error.message : "Invalid request body";
-    return c.json({ errors: [{ message }], warnings: [] }, 400);
-  }
-  const { content, repoType } = body;
-  if (typeof content !== "string")
-    return c.json({ errors: [{ message: '"content" must be the README text' }], warnings: [] }, 400);
-  const type = parseRepoType(repoType);
-  if (type === undefined)
-    return c.json({ errors: [{ message: '"repoType" must be model, dataset or space' }], warnings: [] }, 400);
-  const report = validateReadme(content, type);
-  return c.json(report, report.errors.length > 0 ? 400 : 200);
-}
+/** Kept here for the callers that import it from misc.ts (the check itself lives in validate-yaml.ts). */
+export { validateReadme } from "./validate-yaml.js";
 
 async function spaceRuntime(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const space = await readableRepo(ctx, c, { type: "space", id: `${c.req.param("ns")}/${c.req.param("name")}` });

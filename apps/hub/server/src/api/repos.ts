@@ -21,6 +21,7 @@ import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError } from "./api-error.js";
 import { requestBaseUrl } from "./base-url.js";
 import { readJsonObject } from "./json-body.js";
+import { HUB_LICENSES, unknownLicenseMessage } from "./licenses.js";
 import { writableRepo } from "./repo-access.js";
 
 const SPACE_SDKS: ReadonlySet<string> = new Set(["gradio", "streamlit", "docker", "static"]);
@@ -34,8 +35,9 @@ interface InitialFile {
 }
 
 /** The card of a new space: its title and SDK in the front matter (the fields the runtime and pages read). */
-function spaceCard(name: string, sdk: string): string {
-  return `---\ntitle: ${JSON.stringify(name)}\nemoji: 🚀\ncolorFrom: blue\ncolorTo: purple\nsdk: ${sdk}\npinned: false\n---\n\n# ${name}\n`;
+function spaceCard(name: string, sdk: string, license?: string): string {
+  const licenseLine = license === undefined ? "" : `license: ${license}\n`;
+  return `---\ntitle: ${JSON.stringify(name)}\nemoji: 🚀\ncolorFrom: blue\ncolorTo: purple\nsdk: ${sdk}\npinned: false\n${licenseLine}---\n\n# ${name}\n`;
 }
 
 /** JS's `files: [{path, content, encoding: "base64"}]`, checked whole before anything is created. */
@@ -141,6 +143,11 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const { namespace, name } = nameParts(c, body);
   const isPrivate = privacy(body, type) ?? false;
   const files = initialFiles(body, ctx.config.storageLimits.maxRegularFileBytes);
+  // `license`: the hub writes it into the new repository's card (a space's card gets it beside its SDK, below).
+  const license = optionalString(body, "license");
+  if (license !== undefined && !HUB_LICENSES.has(license)) throw new ApiError(400, unknownLicenseMessage(license));
+  if (license !== undefined && type !== "space" && !files.some((file) => file.path === "README.md"))
+    files.push({ path: "README.md", content: Buffer.from(`---\nlicense: ${license}\n---\n`) });
   if (type === "space") {
     const sdk = optionalString(body, "sdk") ?? "static";
     if (!SPACE_SDKS.has(sdk))
@@ -150,7 +157,7 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
       );
     // A space's SDK lives in its card, as on the hub: a new space without a README gets one naming it.
     if (!files.some((file) => file.path === "README.md"))
-      files.push({ path: "README.md", content: Buffer.from(spaceCard(name, sdk)) });
+      files.push({ path: "README.md", content: Buffer.from(spaceCard(name, sdk, license)) });
   }
   const principal = c.get("principal");
   if (!canCreateIn(principal, namespace))

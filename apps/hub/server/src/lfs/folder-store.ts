@@ -25,6 +25,10 @@ export class FolderLargeFileStore implements LargeFileStore {
   private readonly tmp: string;
   /** Parts of unfinished multipart uploads. */
   readonly multipart: MultipartArea;
+  /** Objects an upload is writing or has just written (uploads running, end of the grace), left alone by removeUnlinked. */
+  private readonly uploading = new Map<string, { active: number; until: number }>();
+  /** How long an uploaded object stays protected after its upload: time for the uploader to link it. */
+  static uploadLinkGraceMs = 60_000;
 
   constructor(
     readonly root: string,
@@ -70,6 +74,70 @@ export class FolderLargeFileStore implements LargeFileStore {
   }
 
   async put(oid: string, size: number, body: Readable | AsyncIterable<Uint8Array>): Promise<void> {
+    const release = this.holdForUpload(oid);
+    try {
+      await this.putNow(oid, size, body);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * An object being uploaded (or just uploaded, until its uploader had time to link it to a repository) is not
+   * removed by removeUnlinked: its uploader may have found it present and skipped writing it. Returns the release.
+   */
+  private holdForUpload(oid: string): () => void {
+    const hold = this.uploading.get(oid) ?? { active: 0, until: 0 };
+    hold.active++;
+    this.uploading.set(oid, hold);
+    return () => {
+      hold.active--;
+      hold.until = Math.max(hold.until, Date.now() + FolderLargeFileStore.uploadLinkGraceMs);
+      // The entry goes once its grace is over (the map holds only recent uploads).
+      setTimeout(() => this.held(oid), FolderLargeFileStore.uploadLinkGraceMs + 1).unref();
+    };
+  }
+
+  /** Whether an upload holds the object now (forgetting holds that ended). */
+  private held(oid: string): boolean {
+    const hold = this.uploading.get(oid);
+    if (hold === undefined) return false;
+    if (hold.active > 0 || Date.now() < hold.until) return true;
+    this.uploading.delete(oid);
+    return false;
+  }
+
+  /**
+   * Removes the object's bytes (a permanent deletion, api/lfs-files.ts) unless `stillLinked` says a repository links
+   * it. An object an upload holds is tried again once the hold ends. The file is first renamed aside, then the links
+   * are asked again: a link made in between puts it back. Returns whether the bytes went now.
+   */
+  async removeUnlinked(oid: string, stillLinked: () => Promise<boolean>): Promise<boolean> {
+    if (this.held(oid)) {
+      const retry = setTimeout(
+        () => void this.removeUnlinked(oid, stillLinked).catch(() => {}),
+        Math.max(1000, (this.uploading.get(oid)?.until ?? 0) - Date.now()),
+      );
+      retry.unref();
+      return false;
+    }
+    if (await stillLinked()) return false;
+    const path = this.objectPath(oid);
+    const aside = this.tmpPath();
+    try {
+      await rename(path, aside);
+    } catch {
+      return false; // not in the folder (a Xet file, or already gone)
+    }
+    if (this.held(oid) || (await stillLinked())) {
+      await rename(aside, path);
+      return false;
+    }
+    await rm(aside, { force: true });
+    return true;
+  }
+
+  private async putNow(oid: string, size: number, body: Readable | AsyncIterable<Uint8Array>): Promise<void> {
     const target = this.objectPath(oid);
     // Identical bytes already stored: checked, not rewritten.
     const present = (await this.stat(oid))?.size === size;
@@ -102,6 +170,7 @@ export class FolderLargeFileStore implements LargeFileStore {
 
   /** Moves a completed, already verified temporary file into place (multipart uploads assemble in tmp). */
   async adopt(oid: string, tmp: string): Promise<void> {
+    this.holdForUpload(oid)(); // held for the grace period after, until the uploader links it
     const target = this.objectPath(oid);
     await mkdir(join(target, ".."), { recursive: true });
     await rename(tmp, target);

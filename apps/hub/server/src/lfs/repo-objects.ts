@@ -79,6 +79,55 @@ export class RepoObjectLinks {
     });
   }
 
+  /**
+   * One page of the objects linked to `ref` (api/lfs-files.ts), in oid order after `after` (a keyset cursor), with
+   * when each was linked (first uploaded or committed here).
+   */
+  async page(ref: RepoRef, after: string, limit: number): Promise<Array<LinkedObject & { linkedAt: string }>> {
+    const rows = await this.db.query<{ oid: string; size: string | number; created_at: string | Date }>(
+      `SELECT oid, size, created_at FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = $2 AND oid > $3
+       ORDER BY oid LIMIT $4`,
+      [ref.type, keyOf(ref), after, limit],
+    );
+    return rows.map((row) => ({
+      oid: row.oid,
+      size: Number(row.size),
+      linkedAt: new Date(row.created_at).toISOString(),
+    }));
+  }
+
+  /** Removes the links of `oids` to `ref` (a permanent deletion, api/lfs-files.ts); returns the oids it unlinked. */
+  async unlink(ref: RepoRef, oids: readonly string[]): Promise<string[]> {
+    const valid = [...new Set(oids.filter((oid) => SHA256_HEX.test(oid)))].slice(0, MAX_LINK_QUERY);
+    if (valid.length === 0) return [];
+    const rows = await this.db.query<{ oid: string }>(
+      "DELETE FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = $2 AND oid = ANY($3::text[]) RETURNING oid",
+      [ref.type, keyOf(ref), valid],
+    );
+    return rows.map((row) => row.oid);
+  }
+
+  /** Whether any repository still links the object (then its bytes must stay). */
+  async linkedAnywhere(oid: string): Promise<boolean> {
+    const rows = await this.db.query("SELECT 1 FROM hub_lfs_links WHERE oid = $1 LIMIT 1", [oid]);
+    return rows.length > 0;
+  }
+
+  /** Bytes of the objects linked to each repository of `type` among `ids` (lower-case key → bytes). */
+  async bytesByRepo(type: RepoRef["type"], ids: readonly string[]): Promise<Map<string, number>> {
+    const totals = new Map<string, number>();
+    const keys = [...new Set(ids.map((id) => id.toLowerCase()))];
+    for (let start = 0; start < keys.length; start += MAX_LINK_QUERY) {
+      const rows = await this.db.query<{ repo_key: string; bytes: string | number }>(
+        `SELECT repo_key, sum(size)::text AS bytes FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = ANY($2::text[])
+         GROUP BY repo_key`,
+        [type, keys.slice(start, start + MAX_LINK_QUERY)],
+      );
+      for (const row of rows) totals.set(row.repo_key, Number(row.bytes));
+    }
+    return totals;
+  }
+
   /** A deleted (or newly created) repository has no objects. The bytes stay in the store. */
   async forget(ref: RepoRef): Promise<void> {
     await this.db.query("DELETE FROM hub_lfs_links WHERE repo_type = $1 AND repo_key = $2", [ref.type, keyOf(ref)]);
