@@ -538,6 +538,34 @@ describe("retries", () => {
     expect(receiver.at("/down")).toHaveLength(3);
   }, 40_000);
 
+  test("the delivery log is bounded: old finished deliveries are trimmed", async () => {
+    await createRepo("alice", "busy");
+    const id = await createWebhook(tokens.alice, {
+      watched: [{ type: "model", name: "alice/busy" }],
+      url: `${receiver.url}/busy`,
+    });
+    const hooks = server.hub?.webhooks;
+    if (hooks === undefined) throw new Error("no webhooks");
+    for (let n = 0; n < 260; n++)
+      hooks.emit({
+        change: {
+          kind: "repo.content",
+          repo: { type: "model", id: "alice/busy" },
+          updatedRefs: [{ ref: `refs/tags/t${n}` }],
+        },
+        base: server.url,
+        at: Date.now(),
+      });
+    await receiver.waitFor("/busy", 260, 60_000);
+    await settled();
+    const kept = await hooks.deliveries.log(id, 10_000);
+    expect(kept.length).toBeGreaterThanOrEqual(200);
+    expect(kept.length).toBeLessThan(220);
+    // The newest are the ones kept.
+    const newest = (await call("GET", `/api/settings/webhooks/${id}/deliveries?limit=1`, tokens.alice)).body.deliveries;
+    expect(newest).toEqual([kept[0]]);
+  }, 90_000);
+
   test("a restart resumes a pending delivery", async () => {
     // The first attempt fails; later ones hang until the receiver is "up" (the hub stops mid-attempt).
     let up = false;
