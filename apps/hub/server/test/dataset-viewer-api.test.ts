@@ -276,6 +276,12 @@ describe("routes", () => {
       await fetch(`${hub.url}/api/datasets/${REPO}/commits/refs%2Fconvert%2Fparquet`, auth)
     ).json()) as { title: string }[];
     expect(commits.map((commit) => commit.title)).toEqual(["Update parquet files", "Update parquet files"]);
+    // The refs API lists it among `converts`, as the hub does (huggingface_hub's list_repo_refs reads it).
+    const refs = (await (await fetch(`${hub.url}/api/datasets/${REPO}/refs`, auth)).json()) as {
+      converts: { name: string; ref: string; targetCommit: string }[];
+    };
+    expect(refs.converts.map((entry) => [entry.name, entry.ref])).toEqual([["parquet", "refs/convert/parquet"]]);
+    expect(refs.converts[0]?.targetCommit).toBe((commits[0] as { id?: string }).id);
   });
 });
 

@@ -90,3 +90,12 @@ export async function publishConversion(
   await run(["update-ref", CONVERT_REF, commit, previous ?? ZERO_OID]);
   return { commit, objects };
 }
+
+/** `converts` of the refs API: the converted ref when there is one (`{name: "parquet", ref, targetCommit}`). */
+export async function convertRefs(
+  ctx: HubContext,
+  ref: RepoRef,
+): Promise<{ name: string; ref: string; targetCommit: string }[]> {
+  const commit = await ctx.storage.resolveRevision(ref, CONVERT_REF);
+  return commit === undefined ? [] : [{ name: "parquet", ref: CONVERT_REF, targetCommit: commit }];
+}
