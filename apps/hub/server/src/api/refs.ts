@@ -1,11 +1,12 @@
 // Refs, commit history, branches and tags (hub-api.md §2.5, §2.6, §4.3).
 import type { Hono } from "hono";
-import type { HubEnv } from "../auth/principal.js";
+import type { HubEnv, Principal } from "../auth/principal.js";
 import { pullRequestRefs } from "../community/pull-requests.js";
 import { convertRefs } from "../dataset-viewer/convert-ref.js";
 import type { HubContext } from "../hub-context.js";
 import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
+import { emptyRootCommit } from "./empty-branch.js";
 import { readableRepo } from "./repo-access.js";
 import { apiRepoUrl, baseUrl, decodedSegment, revisionAndPath } from "./repo-url.js";
 import { jsonObjectBody, truthy } from "./request-body.js";
@@ -14,6 +15,9 @@ import { writableBySignedIn } from "./write-access.js";
 const DEFAULT_COMMITS_PAGE = 50;
 const MAX_COMMITS_PAGE = 1000;
 const MAX_REF_BODY = 64 * 1024;
+
+/** The commit author for a write by `principal` (the admin token writes as "admin"). */
+const authorOf = (principal: Principal) => (principal.kind === "user" ? principal.name : "admin");
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -78,9 +82,14 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const ref = await writableBySignedIn(ctx, c, url.ref);
     const branch = url.rest.map(decodedSegment).join("/");
     const body = await jsonObjectBody(c, MAX_REF_BODY);
-    if (body.emptyBranch === true) throw new ApiError(400, "Empty branches are not supported by this Hubkit server");
+    if (body.emptyBranch !== undefined && typeof body.emptyBranch !== "boolean")
+      throw new ApiError(400, '"emptyBranch" must be true or false');
     const start = typeof body.startingPoint === "string" && body.startingPoint !== "" ? body.startingPoint : "HEAD";
-    const commit = await ctx.storage.resolveRevision(ref, start);
+    // An empty branch starts at a parentless commit of the empty tree (api/empty-branch.ts), not at a revision.
+    const commit =
+      body.emptyBranch === true
+        ? await emptyRootCommit(ctx, ref, authorOf(c.get("principal")))
+        : await ctx.storage.resolveRevision(ref, start);
     if (commit === undefined) throw new RevisionNotFoundError(start);
     await ctx.storage.createBranch(ref, branch, commit);
     emitHubEvent(ctx, c, {
