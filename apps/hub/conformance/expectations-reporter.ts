@@ -21,6 +21,8 @@ export interface ReporterOptions {
   file: string;
   /** Rewrite the file from this run instead of judging the run. */
   update: boolean;
+  /** The run was filtered to some spec files: only those are judged or rewritten. */
+  filtered: boolean;
   /** After an update: regenerate what derives from the file (the README section). */
   afterUpdate?: () => void;
 }
@@ -88,6 +90,8 @@ export class ExpectationsReporter implements Reporter {
     reason: TestRunEndReason,
   ): void {
     const { outcomes, ranFiles } = outcomesOf(testModules);
+    // A whole run judges every entry, so a spec file that no longer exists (or no longer loads) shows as missing.
+    const judged = this.options.filtered ? ranFiles : undefined;
     const expectations = readExpectations(this.options.file);
     const print = (line: string) => process.stdout.write(`${line}\n`);
     for (const module of testModules)
@@ -95,7 +99,7 @@ export class ExpectationsReporter implements Reporter {
     for (const error of unhandledErrors) print(`UNHANDLED ERROR: ${firstLine(error)}`);
 
     if (this.options.update) {
-      const next = updated(expectations, outcomes, ranFiles, classify);
+      const next = updated(expectations, outcomes, judged, classify);
       writeFileSync(this.options.file, `${JSON.stringify(next, null, 2)}\n`);
       this.options.afterUpdate?.();
       const unclassified = Object.values(next).filter((e) => e.expect === "fail" && e.reason === UNCLASSIFIED).length;
@@ -104,7 +108,7 @@ export class ExpectationsReporter implements Reporter {
       this.verdict = reason === "interrupted" ? 1 : 0;
       return;
     }
-    const comparison = compare(expectations, outcomes, ranFiles);
+    const comparison = compare(expectations, outcomes, judged);
     print("");
     for (const surprise of comparison.surprises) print(describeSurprise(surprise));
     print(summaryLine(comparison));

@@ -74,7 +74,8 @@ export interface Comparison {
 }
 
 /**
- * Compares a run with the file. `ranFiles` (spec file ids) limits the "missing" check to the files that ran, so a
+ * Compares a run with the file. `ranFiles` (spec file ids, for a run filtered to some files) limits the "missing"
+ * check to the files that ran, so a
  * run filtered to some files only judges those.
  */
 export function compare(
@@ -133,17 +134,19 @@ export function fileOf(id: string): string {
 
 /**
  * The file rewritten from a run: passes and skips as they happened; a failure keeps the reason and note it already
- * had, a new one gets `classify`'s reason (else "unclassified") and its error as the note. Entries of files that
- * did not run (filtered run) are kept. Keys sorted, so the diff of an update shows only what changed.
+ * had, a new one gets `classify`'s reason (else "unclassified") and its error as the note. In a run filtered to
+ * some files (`ranFiles` given), the entries of the other files are kept; in a whole run, a test that did not run
+ * is gone. Keys sorted, so the diff of an update shows only what changed.
  */
 export function updated(
   expectations: Expectations,
   outcomes: readonly Outcome[],
-  ranFiles: ReadonlySet<string>,
+  ranFiles: ReadonlySet<string> | undefined,
   classify: (outcome: Outcome) => string | undefined = () => undefined,
 ): Expectations {
   const next: Expectations = {};
-  for (const [id, entry] of Object.entries(expectations)) if (!ranFiles.has(fileOf(id))) next[id] = entry;
+  if (ranFiles !== undefined)
+    for (const [id, entry] of Object.entries(expectations)) if (!ranFiles.has(fileOf(id))) next[id] = entry;
   for (const outcome of outcomes) {
     const before = expectations[outcome.id];
     if (before?.expect === "flaky") next[outcome.id] = before;

@@ -27,6 +27,7 @@ const filters = args.filter((arg) => !arg.startsWith("-"));
 const reporter = new ExpectationsReporter({
   file: EXPECTATIONS,
   update,
+  filtered: filters.length > 0,
   afterUpdate: () => writeReadmeSection(EXPECTATIONS),
 });
 const vitest = await startVitest("test", filters, {

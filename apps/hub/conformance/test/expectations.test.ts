@@ -103,7 +103,11 @@ describe("compare", () => {
   it("judges only the files that ran when the run was filtered", () => {
     const run = asExpected.filter((o) => o.id.startsWith("lib/a.spec.ts"));
     expect(compare(file, run, new Set(["lib/a.spec.ts"])).surprises).toEqual([]);
-    expect(compare(file, run).surprises.map((s) => s.kind)).toEqual(["missing", "missing"]);
+    // A whole run: the spec file that did not run at all is missing, test by test.
+    expect(compare(file, run).surprises).toEqual([
+      { kind: "missing", id: C },
+      { kind: "missing", id: D },
+    ]);
   });
 });
 
@@ -131,6 +135,11 @@ describe("updated (--update)", () => {
   it("keeps the entries of files a filtered run did not run, and drops tests that are gone", () => {
     const next = updated(file, [{ id: A, state: "pass" }], new Set(["lib/a.spec.ts"]));
     expect(next).toEqual({ [A]: { expect: "pass" }, [C]: file[C], [D]: file[D] });
+  });
+
+  it("drops a whole spec file that a whole run no longer has", () => {
+    const run = asExpected.filter((o) => o.id.startsWith("lib/a.spec.ts"));
+    expect(Object.keys(updated(file, run, undefined))).toEqual([B, A]);
   });
 });
 
