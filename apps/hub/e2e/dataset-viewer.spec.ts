@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import type { Page } from "@playwright/test";
-import { checkPage } from "./accounts";
+import { checkPage, joinThroughSite, otherBrowser, unique } from "./accounts";
 import { waitForConversion } from "./dataset-conversion";
 import { accessibilityProblems, expect, screenshot, test } from "./fixtures";
-import { commit, createRepo, newWriter, TINY_PNG } from "./repo-api";
+import { ADMIN_TOKEN, commit, createRepo, newWriter, TINY_PNG } from "./repo-api";
 
 /** The conversion runs in the background: the page re-checks every few seconds until the rows are there. */
 const CONVERSION_TIMEOUT = 90_000;
@@ -282,6 +282,42 @@ test("cells: an image from its Parquet bytes, a null, and long text behind Expan
   expect(await accessibilityProblems(page)).toEqual([]);
   await screenshot(page, "dataset-viewer-cells");
   expect(guard.errors).toEqual([]);
+});
+
+test("a private dataset's rows for its signed-in owner (the session reaches the API); others get nothing", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(CONVERSION_TIMEOUT + 30_000);
+  const errors = watchConsole(page);
+  const user = unique("owner");
+  await joinThroughSite(page, user);
+  const made = await page.request.post("/api/admin/tokens", {
+    headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    data: { user, role: "write", name: "e2e" },
+  });
+  const { token } = (await made.json()) as { token: string };
+  const created = await page.request.post("/api/repos/create", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: "secret", type: "dataset", private: true },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await commit(page.request, token, `/api/datasets/${user}/secret`, "data", [
+    { path: "train.csv", content: "word\nhidden\n" },
+  ]);
+  // Waited for with the owner's token (the page's own request context carries the owner's session too).
+  await waitForConversion(page.request, `${user}/secret`);
+  await page.goto(`/datasets/${user}/secret`);
+  const table = page.getByRole("region", { name: "Dataset viewer" }).getByRole("table");
+  await expect(table.getByRole("cell")).toHaveText(["hidden"]);
+  expect(errors).toEqual([]);
+  // Another browser, signed out: the API answers as for a missing dataset.
+  const other = await otherBrowser(browser, baseURL);
+  const answer = await other.request.get(`/api/datasets-server/rows?dataset=${user}/secret&config=default&split=train`);
+  expect([401, 404]).toContain(answer.status());
+  expect(await answer.text()).not.toContain("hidden");
+  await other.context().close();
 });
 
 test("a dataset the service cannot convert shows why", async ({ page }) => {

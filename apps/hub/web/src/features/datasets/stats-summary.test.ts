@@ -58,7 +58,8 @@ describe("service errors", () => {
     expect(problemKind(500, undefined, "The response is not ready yet. Please retry later.")).toBe("pending");
     expect(problemKind(500, "ConversionError", "Cannot read the CSV file")).toBe("failed");
     expect(problemKind(400, "InvalidParameter", "Parameter 'where' is invalid")).toBe("refused");
-    expect(problemKind(404, undefined, "Not Found")).toBe("refused");
+    expect(problemKind(404, "RepoNotFound", "Repository not found")).toBe("refused");
+    expect(problemKind(404, undefined, "Not Found")).toBe("unavailable");
     expect(problemKind(503, undefined, "Service Unavailable")).toBe("unavailable");
     expect(errorMessageOf({ error: "bad where" })).toBe("bad where");
     expect(errorMessageOf({ error: { error: "nested" } })).toBe("nested");

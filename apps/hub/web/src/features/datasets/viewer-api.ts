@@ -124,6 +124,8 @@ const PENDING_CODES = new Set(["ResponseNotReady"]);
 export function problemKind(status: number, code: string | undefined, message: string): ViewerProblemKind {
   if ((code !== undefined && PENDING_CODES.has(code)) || (status === 500 && /not ready/i.test(message)))
     return "pending";
+  // A 404 without the service's error code: no such route, the service is not running on this hub.
+  if (status === 404 && code === undefined) return "unavailable";
   if (status === 400 || status === 401 || status === 403 || status === 404 || status === 422) return "refused";
   // 501 and a conversion error code: the conversion of this revision failed; 500 without a code: a server fault.
   if (status >= 500 && status !== 502 && status !== 503 && status !== 504) return "failed";
