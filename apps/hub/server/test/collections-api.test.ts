@@ -104,6 +104,9 @@ describe("create and read", () => {
       expect(got.status, path).toBe(200);
       expect(got.body.slug).toBe(made.slug);
     }
+    // Without the id: the owner's collection of that title (as the CLI's examples write slugs).
+    expect((await call("GET", "/api/collections/alice/best-models")).body.slug).toBe(made.slug);
+    expect((await call("GET", "/api/collections/alice/no-such-title")).status).toBe(404);
     // The id under another owner is not this collection.
     expect((await call("GET", `/api/collections/bob/best-models-${id}`)).status).toBe(404);
   });
@@ -422,7 +425,6 @@ describe("listing", () => {
       "limit=abc",
       "cursor=bm9wZQ",
       "item=repos/x/y",
-      "item=models/only-one-part",
       `q=${"x".repeat(201)}`,
       "item=papers/a&item=papers/b",
       Array.from({ length: 21 }, (_, i) => `owner=u${i}x`).join("&"),
@@ -432,6 +434,11 @@ describe("listing", () => {
       expect(typeof answer.body.error).toBe("string");
     }
     expect((await call("GET", "/api/collections?owner=no--such")).body).toEqual([]);
+    for (const query of ["item=models/only-one-part", "item=models/a/b/c"]) {
+      const answer = await call("GET", `/api/collections?${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.body).toEqual([]);
+    }
   });
 });
 

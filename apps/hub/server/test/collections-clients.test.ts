@@ -6,7 +6,7 @@
 import { createCollection, deleteCollection, listCollections } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PYTHON_CLIENTS } from "./auth-harness.js";
-import { python, startTestHub, type TestHub } from "./hub-harness.js";
+import { hfCli, python, startTestHub, type TestHub } from "./hub-harness.js";
 
 let hub: TestHub;
 let bob = "";
@@ -142,6 +142,47 @@ print(json.dumps(out))
     expect(out.listed_sorted).toEqual([`Bob ${version}`]);
     expect(out.listed_positions).toEqual([0, 1]);
     expect(out.deleted).toBe(404);
+  }, 120_000);
+});
+
+describe.each(PYTHON_CLIENTS)("hf collections (CLI of huggingface_hub %s)", (version) => {
+  test("create, add-item with a slug without its id, ls, info, delete", async () => {
+    const tag = version.replace(/\./g, "-");
+    const cli = (...args: string[]) => hfCli(version, hub, args, hub.writeToken, hub.work);
+    const made = await cli(
+      "collections",
+      "create",
+      `CLI ${version}`,
+      "--description",
+      "from the CLI",
+      "--format",
+      "json",
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const slug = (JSON.parse(made.stdout) as { slug: string }).slug;
+    expect(slug).toMatch(new RegExp(`^alice/cli-${tag}-[0-9a-f]{24}$`));
+    // The CLI's own examples name a collection without its id.
+    const added = await cli("collections", "add-item", `alice/cli-${tag}`, "2311.12983", "paper", "--note", "Read it");
+    expect(added.code, added.stderr).toBe(0);
+    const listed = await cli(
+      "collections",
+      "ls",
+      "--owner",
+      "alice",
+      "--item",
+      "papers/2311.12983",
+      "--format",
+      "json",
+    );
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as Array<{ slug: string }>).map((one) => one.slug)).toEqual([slug]);
+    const info = await cli("collections", "info", slug, "--format", "json");
+    expect(info.code, info.stderr).toBe(0);
+    const items = (JSON.parse(info.stdout) as { items: Array<{ item_id: string; note: string }> }).items;
+    expect(items.map((item) => [item.item_id, item.note])).toEqual([["2311.12983", "Read it"]]);
+    const deleted = await cli("collections", "delete", slug);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect((await fetch(`${hub.url}/api/collections/${slug}`)).status).toBe(404);
   }, 120_000);
 });
 

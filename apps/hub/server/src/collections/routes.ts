@@ -39,10 +39,17 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   /** The collection of `/api/collections/{namespace}/{title-id}` if the caller may read it, else 404. */
   const readable = async (c: Context<HubEnv>) => {
     const opened = open(c);
-    const id = idFromSlugTail(c.req.param("slug") ?? "");
-    if (id === undefined) throw notFound();
-    const row = await opened.store.get(id, opened.viewer);
-    if (row === undefined || row.owner_key !== (c.req.param("namespace") ?? "").toLowerCase()) throw notFound();
+    const namespace = c.req.param("namespace") ?? "";
+    const tail = c.req.param("slug") ?? "";
+    const id = idFromSlugTail(tail);
+    // Without the id (`owner/my-models`, as the CLI's examples write it): the owner's collection of that title.
+    const row =
+      id !== undefined
+        ? await opened.store.get(id, opened.viewer)
+        : /^[a-z0-9-]{1,120}$/i.test(tail) && isValidNamespace(namespace)
+          ? await opened.store.byTitle(namespace, tail.toLowerCase(), opened.viewer)
+          : undefined;
+    if (row === undefined || row.owner_key !== namespace.toLowerCase()) throw notFound();
     return { ...opened, row };
   };
   /** Like readable, and the caller may edit it (401 anonymous, 403 otherwise). */
@@ -82,7 +89,15 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     const offset = cursorOffset(query.get("cursor"));
     let item: { type: string; key: string } | undefined;
     if (items[0] !== undefined) {
-      item = await visibleItemKey(ctx, store, viewer, c, input.itemFilter(items[0].slice(0, 300)));
+      let ref: input.ItemRef;
+      try {
+        ref = input.itemFilter(items[0].slice(0, 300));
+      } catch (error) {
+        // An id no repository can have (`models/gpt2`: no namespace) is in no collection.
+        if (error instanceof ApiError && error.status === 404) return c.json([]);
+        throw error;
+      }
+      item = await visibleItemKey(ctx, store, viewer, c, ref);
       if (item === undefined) return c.json([]); // an item the caller cannot see is in no collection for them
     }
     const rows = await store.list({ owners, item, q: q === "" ? undefined : q, sort, limit, offset }, viewer);
