@@ -204,6 +204,12 @@ test("Use this dataset: snippets for this hub, opened and closed by keyboard", a
   await page.keyboard.press("Escape");
   await expect(viewer.getByRole("region", { name: "Datasets snippet" })).toBeHidden();
   await expect(menu).toBeFocused();
+  // At phone width the open menu sits in the page's flow; long code lines scroll inside their blocks.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.keyboard.press("Enter");
+  await expect(viewer.getByRole("region", { name: "Polars snippet" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await screenshot(page, "dataset-viewer-use-phone");
   expect(errors).toEqual([]);
 });
 
