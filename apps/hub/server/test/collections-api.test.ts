@@ -120,6 +120,18 @@ describe("create and read", () => {
     expect(typeof again.body.error).toBe("string");
   });
 
+  test("titles without Latin letters are told apart as text (they all slug to `collection`)", async () => {
+    const first = await create(tokens.carol, { title: "模型" });
+    const second = await create(tokens.carol, { title: "数据" });
+    expect(first.slug).toMatch(/^carol\/collection-[0-9a-f]{24}$/);
+    expect(second.slug).not.toBe(first.slug);
+    const again = await call("POST", "/api/collections", tokens.carol, { title: "模型" });
+    expect(again.status).toBe(409);
+    expect(again.body.slug).toBe(first.slug);
+    for (const made of [first, second])
+      expect((await call("DELETE", `/api/collections/${made.slug}`, tokens.carol)).status).toBe(200);
+  });
+
   test("who may create: anonymous 401, a read token 403, another user's namespace 403, org write yes, org read no", async () => {
     expect((await call("POST", "/api/collections", undefined, { title: "x", namespace: "alice" })).status).toBe(401);
     expect((await call("POST", "/api/collections", tokens.aliceRead, { title: "x", namespace: "alice" })).status).toBe(

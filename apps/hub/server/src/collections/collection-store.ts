@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { ApiError } from "../api/api-error.js";
 import type { Db, SqlParam } from "../store/db.js";
 import { MAX_COLLECTIONS_PER_OWNER, MAX_ITEMS_PER_COLLECTION, THEMES, type Theme } from "./inputs.js";
-import { collectionSlug, slugifyTitle } from "./slug.js";
+import { collectionSlug, slugifyTitle, titleKey } from "./slug.js";
 import type { Viewer } from "./viewer.js";
 
 type Tx = Pick<Db, "query">;
@@ -176,8 +176,8 @@ export class CollectionStore {
         "SELECT id, title FROM hub_collections WHERE owner_key = $1",
         [owner.key],
       );
-      const slugTitle = slugifyTitle(fields.title);
-      const same = existing.find((row) => slugifyTitle(row.title) === slugTitle);
+      const key = titleKey(fields.title);
+      const same = existing.find((row) => titleKey(row.title) === key);
       if (same !== undefined)
         throw new ApiError(409, "You already have a collection with this title", {
           body: { slug: collectionSlug(owner.name, same.title, same.id) },

@@ -19,6 +19,15 @@ export function slugifyTitle(title: string): string {
   return words === "" ? "collection" : words;
 }
 
+/**
+ * What makes two of an owner's titles "the same collection" (the 409 on creation): the same slug, except for titles
+ * with no Latin letter or digit at all (`模型`, `数据`), which all slug to `collection` and are compared as text.
+ */
+export function titleKey(title: string): string {
+  const slug = slugifyTitle(title);
+  return slug === "collection" && !/[a-z0-9]/i.test(title.normalize("NFKD")) ? `text:${title.toLowerCase()}` : slug;
+}
+
 export function collectionSlug(owner: string, title: string, id: string): string {
   return `${owner}/${slugifyTitle(title)}-${id}`;
 }
