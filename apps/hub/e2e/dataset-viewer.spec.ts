@@ -167,6 +167,8 @@ test("paging, search, filter and statistics, by keyboard", async ({ page }) => {
   await page.keyboard.press("Enter");
   await expect(viewer.locator(".viewer-total")).toHaveText("250 rows");
   await expect(page).not.toHaveURL(/where=/);
+  // The button that had the focus is gone: the focus is in the search box, not lost on the page.
+  await expect(search).toBeFocused();
 
   await checkPage(page, "page", { prefix: "dataset-viewer", wideInsideScrollers: true });
   expect(errors).toEqual([]);

@@ -2,7 +2,16 @@
 // the query in the URL when submitted (Enter or the button), so Back returns to the unfiltered rows.
 import { useEffect, useId, useState } from "react";
 
-export function SearchBox({ query, onSearch }: { query: string | undefined; onSearch: (query: string) => void }) {
+export function SearchBox({
+  query,
+  onSearch,
+  inputRef,
+}: {
+  query: string | undefined;
+  onSearch: (query: string) => void;
+  /** Lets the viewer put the focus back in the box (after "Show all rows" removes the button that had it). */
+  inputRef?: React.Ref<HTMLInputElement>;
+}) {
   const id = useId();
   const [text, setText] = useState(query ?? "");
   // Back/Forward change the URL's query: the box follows it.
@@ -19,6 +28,7 @@ export function SearchBox({ query, onSearch }: { query: string | undefined; onSe
         <div className="viewer-inline">
           <input
             id={`${id}-q`}
+            ref={inputRef}
             type="search"
             value={text}
             maxLength={500}

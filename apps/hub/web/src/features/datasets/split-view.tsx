@@ -64,6 +64,7 @@ export function SplitView({
     return map;
   }, [statistics.state]);
   // The columns for the filter bar: from the last page that loaded (a refused filter keeps the bar usable).
+  const searchInput = useRef<HTMLInputElement>(null);
   const lastFeatures = useRef<{ where: string; features: RowsAnswer["features"] }>(undefined);
   if (rows.state.status === "ready") lastFeatures.current = { where, features: rows.state.data.features };
   const features = lastFeatures.current?.where === where ? lastFeatures.current.features : [];
@@ -75,7 +76,7 @@ export function SplitView({
   return (
     <div className="split-view">
       <div className="viewer-tools">
-        <SearchBox query={state.query} onSearch={(query) => change({ kind: "search", query })} />
+        <SearchBox query={state.query} onSearch={(query) => change({ kind: "search", query })} inputRef={searchInput} />
         <UseDatasetMenu dataset={dataset} config={config} split={split} isPrivate={isPrivate} />
       </div>
       <details className="viewer-filter-box" open={filtering || undefined}>
@@ -94,7 +95,14 @@ export function SplitView({
       {searching || filtering ? (
         <p className="viewer-active small">
           {searching ? `Rows matching “${state.query}”.` : "Filtered rows."}{" "}
-          <button type="button" className="link-button" onClick={() => change({ kind: "clear" })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              change({ kind: "clear" });
+              searchInput.current?.focus();
+            }}
+          >
             Show all rows
           </button>
         </p>
