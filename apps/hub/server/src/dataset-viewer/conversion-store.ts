@@ -99,6 +99,16 @@ export class ConversionStore {
     return rows[0] === undefined ? undefined : rowOf(rows[0]);
   }
 
+  /** Datasets of the index whose conversion is missing or of another head than the indexed one (at most `limit`). */
+  async staleDatasets(limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT d.id FROM hub_datasets d LEFT JOIN hub_dataset_conversions c ON c.repo_key = lower(d.id)
+       WHERE c.repo_key IS NULL OR c.revision IS DISTINCT FROM d.sha ORDER BY d.id LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** Jobs left running by a process that died: queued again (their attempts count stays). */
   async requeueRunning(): Promise<number> {
     const rows = await this.db.query<{ repo_key: string }>(

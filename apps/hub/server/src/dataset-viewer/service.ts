@@ -26,6 +26,9 @@ import { conversionTestPause } from "./test-pause.js";
 /** A job that failed for a reason that is not the dataset's (a crash, a storage error) is tried this many times. */
 const MAX_ATTEMPTS = 3;
 
+/** Datasets queued by the start-up scan at most (the rest are queued when first viewed or committed to). */
+const MAX_QUEUED_AT_START = 10_000;
+
 const EXTENSIONS = { csv: ".csv", tsv: ".tsv", json: ".json", jsonl: ".jsonl", parquet: ".parquet", text: ".txt" };
 
 export class DatasetViewerService {
@@ -70,6 +73,15 @@ export class DatasetViewerService {
     await mkdir(this.filesRoot, { recursive: true });
     await this.store.requeueRunning();
     this.pump();
+    // Datasets that changed while no server ran (or the seed's, at first start) are queued too, in the background.
+    void (async () => {
+      for (const id of await this.store.staleDatasets(MAX_QUEUED_AT_START)) {
+        if (this.stopped) return;
+        await this.enqueue({ type: "dataset", id });
+      }
+    })().catch((error: unknown) => {
+      console.error(`[hub] dataset viewer: queueing stale datasets failed: ${String(error)}`);
+    });
   }
 
   async stop(): Promise<void> {
