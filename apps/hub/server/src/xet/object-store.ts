@@ -78,6 +78,7 @@ export class FolderXetObjectStore implements XetObjectStore {
     const tmp = join(this.tmp, randomBytes(12).toString("hex"));
     const file = await open(tmp, "wx");
     let closed = false;
+    let written = 0;
     const close = async () => {
       if (!closed) {
         closed = true;
@@ -87,6 +88,7 @@ export class FolderXetObjectStore implements XetObjectStore {
     return {
       write: async (pieces) => {
         let left = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
+        written += left;
         let rest = pieces;
         while (left > 0) {
           const { bytesWritten } = await file.writev(rest as Uint8Array[]);
@@ -98,8 +100,9 @@ export class FolderXetObjectStore implements XetObjectStore {
         const target = this.path(key);
         try {
           if (await this.exists(key)) return false;
-          if ((await file.stat()).size !== length) await file.truncate(length);
-          await file.sync();
+          if (written !== length) await file.truncate(length);
+          // fdatasync: the bytes and the size (what reading the object back needs), not the timestamps.
+          await file.datasync();
           await close();
           await mkdir(dirname(target), { recursive: true });
           await rename(tmp, target);
