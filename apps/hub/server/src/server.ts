@@ -6,6 +6,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { listenAdminSocket } from "./auth/admin-socket.js";
 import type { ServerConfig } from "./config.js";
+import { datasetViewerOf } from "./dataset-viewer/service.js";
 import type { HubContext } from "./hub-context.js";
 import { type LocalHub, openLocalHub } from "./hub-wiring.js";
 import type { HubBackend } from "./source/backend.js";
@@ -96,6 +97,7 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
     close: async () => {
       await closeAdminSocket?.();
       await local?.ctx.webhooks?.stop(); // before the database closes: it hands back deliveries in flight
+      if (local !== undefined) await datasetViewerOf(local.ctx)?.stop(); // its DuckDB workers and conversion queue
       await new Promise<void>((done) => {
         server.close(() => done());
         // Keep-alive sockets (git, clients with pools) would hold close() open.

@@ -84,6 +84,7 @@ export class DatasetViewerService {
     });
   }
 
+  /** Stops the queue and the DuckDB workers (server close); a job cut short resumes at the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.all([this.queries.close(), this.converter.close()]);
@@ -159,6 +160,8 @@ export class DatasetViewerService {
       if (result === undefined) return; // a newer revision was queued meanwhile
       await this.store.finish(row.repoId, row.revision, { result });
     } catch (error) {
+      // Stopped mid-job (server shutdown): the row stays "running" and the next start queues it again.
+      if (this.stopped) return;
       if (error instanceof ConversionError)
         await this.store.finish(row.repoId, row.revision, { errorCode: error.code, errorMessage: error.message });
       else {
