@@ -45,7 +45,11 @@ describe("POST /api/validate-yaml", () => {
     const bad = await validate(JSON.stringify({ content: "---\nlicense: [mit\n---\n", repoType: "model" }));
     expect(bad.status).toBe(400);
     expect(bad.headers.get("content-type")).toMatch(/application\/json/);
-    expect(await bad.json()).toEqual({ errors: [{ message: expect.stringMatching(/^Invalid YAML/) }], warnings: [] });
+    expect(await bad.json()).toEqual({
+      errors: [{ message: expect.stringMatching(/^Invalid YAML/) }],
+      warnings: [],
+      error: expect.stringMatching(/Invalid YAML/),
+    });
     for (const body of [
       "{not json",
       "[]",

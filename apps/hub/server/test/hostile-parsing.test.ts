@@ -140,6 +140,7 @@ describe("nested YAML (finding 4)", () => {
     expect(result.body).toEqual({
       errors: [{ message: expect.stringMatching(/nested deeper than 64/) }],
       warnings: [],
+      error: expect.stringMatching(/nested deeper than 64/),
     });
     expect(result.elapsed).toBeLessThan(1000);
     expect(slowestHealth).toBeLessThan(200);
