@@ -2,7 +2,7 @@
 // installed, no environment switch) run upload_folder with a .gitignore (ignored files stay out), auth_check
 // (read, write, private, gated), list_lfs_files + permanently_delete_lfs_files (the file then answers
 // EntryNotFound), list_user_repos, a README upload validated by the hub (errors raise ValueError, a card without metadata warns) and
-// super_squash_history; @huggingface/hub runs createBranch({ empty: true }) and createRepo({ license }).
+// super_squash_history; @huggingface/hub runs createBranch({ empty, overwrite }) and createRepo({ license }).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -141,6 +141,15 @@ describe("@huggingface/hub", () => {
     const files: string[] = [];
     for await (const entry of listFiles({ ...credentials(), repo, revision: "empty-branch" })) files.push(entry.path);
     expect(files).toEqual([]);
+  });
+
+  test("createBranch({ overwrite: true, empty: true }) empties an existing branch", async () => {
+    const repo = { type: "model" as const, name: "alice/js-overwrite" };
+    await createRepo({ ...credentials(), repo });
+    await uploadFile({ ...credentials(), repo, file: { path: "file.txt", content: new Blob(["file content"]) } });
+    await createBranch({ ...credentials(), repo, branch: "overwrite-branch" });
+    await createBranch({ ...credentials(), repo, branch: "overwrite-branch", overwrite: true, empty: true });
+    expect(await downloadFile({ ...credentials(), repo, path: "file.txt", revision: "overwrite-branch" })).toBeNull();
   });
 
   test("createRepo({ license }) writes the README with that license", async () => {

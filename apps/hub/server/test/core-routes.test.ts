@@ -364,6 +364,27 @@ describe("empty branches and license at creation", () => {
     expect(bad.status).toBe(400);
   });
 
+  test("overwrite moves an existing branch (to an empty start here); without a start it is a no-op", async () => {
+    const branch = (body: unknown) => call("POST", "/api/models/alice/branchy/branch/moving", tokens.aliceWrite, body);
+    expect((await branch({})).status).toBe(200);
+    const head = async () =>
+      (
+        await json<{ branches: Array<{ name: string; targetCommit: string }> }>(
+          await call("GET", "/api/models/alice/branchy/refs", tokens.aliceRead),
+        )
+      ).branches.find((entry) => entry.name === "moving")?.targetCommit;
+    const before = await head();
+    expect((await branch({})).status).toBe(409);
+    expect((await branch({ overwrite: true })).status).toBe(200);
+    expect(await head()).toBe(before);
+    expect((await branch({ overwrite: true, emptyBranch: true })).status).toBe(200);
+    expect(await head()).not.toBe(before);
+    expect(await json<unknown[]>(await call("GET", "/api/models/alice/branchy/tree/moving", tokens.aliceRead))).toEqual(
+      [],
+    );
+    expect((await branch({ overwrite: "yes" })).status).toBe(400);
+  });
+
   test("license: the first commit's README carries it; an unknown id is a 400 and nothing is created", async () => {
     await createRepo("licensed", { license: "mit" });
     const readme = await call("GET", "/alice/licensed/resolve/main/README.md", tokens.aliceRead);

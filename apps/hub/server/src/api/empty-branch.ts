@@ -1,9 +1,11 @@
-// The start of an empty branch (`create_branch` with `emptyBranch: true`, JS `createBranch({ empty: true })`): as on
-// the hub, a root commit (no parent) of the empty tree, so the branch shares no history and holds no file. Only the
-// objects are written here; the branch itself is created by storage.createBranch, like any other.
+// Branch creation beyond a plain start revision (JS `createBranch({ empty, overwrite })`): an empty branch starts,
+// as on the hub, at a root commit (no parent) of the empty tree, so it shares no history and holds no file; with
+// `overwrite` an existing branch is moved to the new start by compare-and-swap (a commit landing in between makes
+// it a 412, never a lost commit). A new branch is created by storage.createBranch, like any other.
 import type { HubContext } from "../hub-context.js";
-import { git } from "../repos/git-run.js";
+import { git, runGit } from "../repos/git-run.js";
 import type { RepoRef } from "../repos/repo-ref.js";
+import { StaleParentError } from "./api-error.js";
 
 /** Writes the empty tree and a parentless commit of it by `author`; returns the commit id. */
 export async function emptyRootCommit(ctx: HubContext, ref: RepoRef, author: string): Promise<string> {
@@ -21,4 +23,17 @@ export async function emptyRootCommit(ctx: HubContext, ref: RepoRef, author: str
     GIT_COMMITTER_DATE: date,
   };
   return (await git(["commit-tree", tree, "-F", "-"], { ...options, input: "Empty branch\n", env })).toString().trim();
+}
+
+/** Moves the existing branch `name` from `current` to `target` (compare-and-swap); 412 if it moved meanwhile. */
+export async function overwriteBranch(
+  ctx: HubContext,
+  ref: RepoRef,
+  name: string,
+  current: string,
+  target: string,
+): Promise<void> {
+  const options = { gitDir: ctx.storage.gitDir(ref), timeoutMs: ctx.config.storageLimits.gitTimeoutMs };
+  const moved = await runGit(["update-ref", `refs/heads/${name}`, target, current], options);
+  if (moved.code !== 0) throw new StaleParentError();
 }

@@ -6,7 +6,7 @@ import { convertRefs } from "../dataset-viewer/convert-ref.js";
 import type { HubContext } from "../hub-context.js";
 import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError, RevisionNotFoundError } from "./api-error.js";
-import { emptyRootCommit } from "./empty-branch.js";
+import { emptyRootCommit, overwriteBranch } from "./empty-branch.js";
 import { readableRepo } from "./repo-access.js";
 import { apiRepoUrl, baseUrl, decodedSegment, revisionAndPath } from "./repo-url.js";
 import { jsonObjectBody, truthy } from "./request-body.js";
@@ -91,7 +91,16 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
         ? await emptyRootCommit(ctx, ref, authorOf(c.get("principal")))
         : await ctx.storage.resolveRevision(ref, start);
     if (commit === undefined) throw new RevisionNotFoundError(start);
-    await ctx.storage.createBranch(ref, branch, commit);
+    if (body.overwrite !== undefined && body.overwrite !== null && typeof body.overwrite !== "boolean")
+      throw new ApiError(400, '"overwrite" must be true or false');
+    // `overwrite` on an existing branch moves it (JS createBranch); without a start or `emptyBranch`, nothing to do.
+    const existing =
+      body.overwrite === true ? await ctx.storage.resolveRevision(ref, `refs/heads/${branch}`) : undefined;
+    if (existing !== undefined) {
+      const restart = body.emptyBranch === true || typeof body.startingPoint === "string";
+      if (restart && existing !== commit) await overwriteBranch(ctx, ref, branch, existing, commit);
+      if (!restart) return c.json({});
+    } else await ctx.storage.createBranch(ref, branch, commit);
     emitHubEvent(ctx, c, {
       kind: "repo.content",
       repo: ref,
