@@ -4,9 +4,10 @@
 // index, and the ref moved last by compare-and-swap — a failure anywhere before leaves the old ref (or none).
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { link, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { HubContext } from "../hub-context.js";
+import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import { lfsPointer } from "../lfs/pointer.js";
 import { git } from "../repos/git-run.js";
 import type { RepoRef } from "../repos/repo-ref.js";
@@ -52,6 +53,26 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
+/**
+ * Puts a converted file into the LFS store. The folder store adopts a hard link of it (the file was hashed just
+ * now and is never written again): no second copy, no second hash of hundreds of MB. Elsewhere it streams in.
+ */
+async function storeObject(ctx: HubContext, oid: string, size: number, local: string, workDir: string) {
+  if (ctx.lfs instanceof FolderLargeFileStore) {
+    const tmp = join(workDir, `adopt-${oid}`);
+    if (
+      await link(local, tmp).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await ctx.lfs.adopt(oid, tmp);
+      return;
+    }
+  }
+  await ctx.lfs.put(oid, size, createReadStream(local));
+}
+
 /** Stores the files as LFS objects of `ref` and commits them to refs/convert/parquet; returns the new commit. */
 export async function publishConversion(
   ctx: HubContext,
@@ -66,7 +87,7 @@ export async function publishConversion(
   for (const file of files) {
     const size = (await stat(file.local)).size;
     const oid = await sha256Of(file.local);
-    if ((await ctx.lfs.stat(oid))?.size !== size) await ctx.lfs.put(oid, size, createReadStream(file.local));
+    if ((await ctx.lfs.stat(oid))?.size !== size) await storeObject(ctx, oid, size, file.local, workDir);
     objects.push({ path: file.path, oid, size });
   }
   await ctx.lfsLinks.link(ref, objects);
