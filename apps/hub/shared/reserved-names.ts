@@ -23,6 +23,8 @@ export const RESERVED_NAMESPACES: ReadonlySet<string> = new Set([
   "new",
   "new-dataset",
   "new-space",
+  // The hub's OAuth provider paths (/oauth/authorize, …): 501 here, never an owner page.
+  "oauth",
   "organizations",
   "playground",
   "search",

@@ -7,7 +7,7 @@
 import { downloadFile, fileExists, listCommits, modelInfo, repoExists } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LEGACY_IDS } from "../src/api/legacy-id-table.js";
-import { type AuthHub, startAuthHub } from "./auth-harness.js";
+import { ADMIN_TOKEN, type AuthHub, startAuthHub } from "./auth-harness.js";
 import { type RawAnswer, rawRequest } from "./raw-http.js";
 
 let hub: AuthHub;
@@ -329,4 +329,32 @@ describe("the hub's features outside /api/ that Hubkit lacks: 501 naming them", 
         });
       }
     });
+});
+
+describe("legacy ids and the OAuth paths are never account names", () => {
+  const refused = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${hub.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, error: String(((await response.json()) as { error?: unknown }).error) };
+  };
+
+  test.each(["gpt2", "Bert-Base-Uncased", "squad", "oauth"])(
+    "%s: refused for users, organizations and sign-up",
+    async (name) => {
+      for (const [path, body] of [
+        ["/api/admin/users", { name }],
+        ["/api/admin/organizations", { name, members: [] }],
+      ] as const) {
+        const answer = await refused(path, body, ADMIN_TOKEN);
+        expect(answer.status, `${path} ${name}`).toBe(400);
+        expect(answer.error).toMatch(/reserved/);
+      }
+      const join = await refused("/api/web/join", { username: name, password: "a long enough passphrase 1" });
+      expect(join.status).toBe(400);
+      expect(join.error).toMatch(/reserved/);
+    },
+  );
 });

@@ -79,3 +79,12 @@ export const LEGACY_IDS: Readonly<Record<RepoType, Readonly<Record<string, strin
   dataset: DATASETS,
   space: {},
 };
+
+/**
+ * Is `name` a legacy one-segment id of any type? Such a name can be no account: its pages and API paths redirect
+ * to the canonical repository (api/legacy-ids.ts), so an account of that name would be unreachable.
+ */
+export function isLegacyName(name: string): boolean {
+  const key = name.toLowerCase();
+  return Object.values(LEGACY_IDS).some((table) => Object.hasOwn(table, key));
+}

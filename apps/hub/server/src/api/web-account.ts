@@ -23,6 +23,7 @@ import type { HubContext } from "../hub-context.js";
 import { isValidNamespace } from "../repos/repo-ref.js";
 import { ApiError } from "./api-error.js";
 import { readJsonObject } from "./json-body.js";
+import { isLegacyName } from "./legacy-id-table.js";
 
 /** Sign-up attempts (successful or not) from one address per hour: enough for a classroom behind one NAT, not for a script. */
 const JOINS_PER_HOUR = 30;
@@ -49,7 +50,7 @@ function tooMany(message: string, wait: number): ApiError {
 
 /** The sign-up name checks that cost no hashing: 400 for a malformed or reserved name (any letter case). */
 function checkNewName(username: string): void {
-  if (isReservedNamespace(username))
+  if (isReservedNamespace(username) || isLegacyName(username))
     throw new ApiError(400, `The name ${JSON.stringify(username.slice(0, 100))} is reserved`);
   if (!isValidNamespace(username))
     throw new ApiError(

@@ -2,6 +2,7 @@
 // every request goes through. Users and organizations share one namespace, compared case-insensitively; names
 // follow isValidNamespace (reserved names refused). Every statement is constant SQL with positional parameters.
 import { ApiError } from "../api/api-error.js";
+import { isLegacyName } from "../api/legacy-id-table.js";
 import { isValidNamespace } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
 import { TABLES } from "../store/model-store.js";
@@ -90,6 +91,14 @@ async function holdsRepositories(tx: Pick<Db, "query">, key: string): Promise<bo
     if ((await tx.query(`SELECT 1 FROM ${table} WHERE lower(id) LIKE $1 LIMIT 1`, [`${key}/%`])).length > 0)
       return true;
   return false;
+}
+
+/** A new account's name: a valid namespace that is not a legacy repository id (its paths redirect elsewhere). */
+function checkNewAccountName(name: unknown, what: string): string {
+  const checked = checkName(name, what);
+  if (isLegacyName(checked))
+    throw new ApiError(400, `The name ${JSON.stringify(checked.slice(0, 100))} is reserved (a legacy repository id)`);
+  return checked;
 }
 
 function checkName(name: unknown, what: string): string {
@@ -183,7 +192,7 @@ export class AccountStore implements Authenticator {
   }
 
   async createUser(name: unknown, fullname?: string): Promise<Account> {
-    return this.createAccount(checkName(name, "user"), "user", fullname);
+    return this.createAccount(checkNewAccountName(name, "user"), "user", fullname);
   }
 
   /**
@@ -192,7 +201,7 @@ export class AccountStore implements Authenticator {
    * server's admin manages it (the seed's namespaces).
    */
   async createOrganization(name: unknown, members: readonly unknown[] = [], fullname?: string): Promise<Account> {
-    const orgName = checkName(name, "organization");
+    const orgName = checkNewAccountName(name, "organization");
     if (members.length > 1000) throw new ApiError(400, "At most 1000 members at creation");
     const memberNames = members.map((member) => checkName(member, "member"));
     return this.db.transaction(async (tx) => {
