@@ -11,7 +11,7 @@ import { parseRange, streamResponse } from "../api/stream-response.js";
 import type { HubEnv } from "../auth/principal.js";
 import { assertSignedDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
-import { wholeObjectFile } from "../xet/bridged-store.js";
+import { objectSender } from "../xet/bridged-store.js";
 import { LFS_MEDIA_TYPE, lfsError } from "./batch.js";
 import { FolderLargeFileStore } from "./folder-store.js";
 import { chunkFor, partCount } from "./multipart-plan.js";
@@ -123,6 +123,7 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
       const range = parseRange(c.req.header("range"), stored.size);
       if (range === "unsatisfiable")
         return c.body(null, 416, { "Content-Range": `bytes */${stored.size}`, "Content-Length": "0" });
+      const sender = objectSender(store, grant.oid);
       return streamResponse(c, {
         headers: {
           "Content-Type": "application/octet-stream",
@@ -132,11 +133,9 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
         total: stored.size,
         range,
         open: (byteRange) => store.read(grant.oid, byteRange),
-        // A folder-store object is a plain file: sent through reused buffers (api/send-file.ts says why).
-        // (A Xet-uploaded object has none: it is rebuilt from its xorbs as it streams, xet/bridged-store.ts.)
-        ...(wholeObjectFile(store, grant.oid) !== undefined
-          ? { path: wholeObjectFile(store, grant.oid) as string }
-          : {}),
+        // A folder-store object is a plain file, sent through reused buffers (api/send-file.ts says why); a
+        // Xet-uploaded one is rebuilt from its xorbs straight into the socket (xet/bridge-send.ts).
+        ...(sender !== undefined ? { send: sender } : {}),
       });
     }),
   );
