@@ -43,7 +43,7 @@ test("a visitor is asked to sign in", async () => {
   expect(screen.queryByRole("navigation", { name: "Settings" })).toBeNull();
 });
 
-test("the settings navigation: account, tokens, each organization's members, a new organization", async () => {
+test("the settings navigation: account, tokens, webhooks, each organization's members, a new organization", async () => {
   fakeServer({
     "GET /api/web/session": () => json(sessionOf("alice", ["acme", "beta"])),
     "GET /api/web/sessions": () => json([THIS]),
@@ -56,6 +56,7 @@ test("the settings navigation: account, tokens, each organization's members, a n
   expect(links).toEqual([
     ["Account", "/settings/account", "page"],
     ["Access tokens", "/settings/tokens", null],
+    ["Webhooks", "/settings/webhooks", null],
     ["acme", "/organizations/acme/settings/members", null],
     ["beta", "/organizations/beta/settings/members", null],
     ["New organization", "/organizations/new", null],
