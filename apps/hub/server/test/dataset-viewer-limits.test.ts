@@ -76,3 +76,13 @@ test("a dataset over the byte limit is refused before conversion", async () => {
   expect([answer.status, answer.code]).toEqual([501, "DatasetTooBigError"]);
   await noConvertedRef("alice/too-big");
 }, 240_000);
+
+test("a malformed file's error names the file, never a path on the server", async () => {
+  await createDataset(hub, "malformed");
+  await commitFiles(hub, "alice/malformed", [{ path: "train.jsonl", content: Buffer.from('{"a": 1}\n{"a": \n') }]);
+  const answer = await waitConverted(hub, "alice/malformed", 120_000);
+  expect([answer.status, answer.code]).toEqual([501, "MalformedFileError"]);
+  const error = String(answer.body.error);
+  expect(error).not.toContain(hub.work);
+  expect(error).not.toMatch(/(^|[\s'"(])\/(tmp|work|root|home|var)\//);
+}, 240_000);

@@ -42,8 +42,13 @@ function reader(format: SourceFormat, maxLineBytes: number): string {
   }
 }
 
+/**
+ * The first line of an engine error for the dataset's page. DuckDB names the files it read by their path in the
+ * server's work folder: each absolute path is cut to its last segment, so no server path reaches a visitor.
+ */
 function message(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split("\n")[0]?.slice(0, 500) ?? "";
+  const line = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
+  return line.replace(/(^|[\s'"(])\/[^\s'"()]*\/([^\s'"()/]+)/g, "$1$2").slice(0, 500);
 }
 
 export async function convertSplit(
