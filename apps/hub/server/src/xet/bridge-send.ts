@@ -13,9 +13,8 @@
 import type { ServerResponse } from "node:http";
 import type { ByteRange } from "../api/stream-response.js";
 import type { ObjectReader, XetObjectStore } from "./object-store.js";
-import { planRange, ReconstructionError } from "./reconstruction.js";
+import { planRange, ReconstructionError, recordPayload } from "./reconstruction.js";
 import type { StoredChunk, StoredFile, XetIndex } from "./xet-index.js";
-import { decodeChunk, parseRecordHeader } from "./xorb.js";
 
 const SLOTS = 4;
 /** Bytes of records read at once: more than one record takes (MAX_CHUNK_STORED + its 8-byte header). */
@@ -81,10 +80,7 @@ export async function sendXetRange(
         for (let k = i; k < j && remaining > 0; k++) {
           const chunk = term.chunks[k] as StoredChunk;
           const at = chunk.byteStart - first.byteStart;
-          const header = parseRecordHeader(bytes, at);
-          if (header.size !== chunk.size || 8 + header.stored !== chunk.byteEnd - chunk.byteStart)
-            throw new ReconstructionError(`xorb ${term.xorb}: record ${term.chunkStart + k} differs from the index`);
-          let data = decodeChunk(header.scheme, bytes.subarray(at + 8, at + 8 + header.stored), header.size);
+          let data = recordPayload(bytes, at, chunk, term.xorb, term.chunkStart + k);
           if (skip > 0) {
             data = data.subarray(Math.min(skip, data.length));
             skip = Math.max(0, skip - chunk.size);

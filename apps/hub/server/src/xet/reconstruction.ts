@@ -20,6 +20,23 @@ export interface PlannedTerm {
   chunks: StoredChunk[];
 }
 
+/**
+ * The bytes of the record of `chunk` found at `at` in `bytes` (read from its xorb), decoded, after its 8-byte header
+ * is checked against the index: a xorb on disk that differs from what was verified at upload is never served.
+ */
+export function recordPayload(
+  bytes: Uint8Array,
+  at: number,
+  chunk: StoredChunk,
+  xorb: string,
+  recordIndex: number,
+): Uint8Array {
+  const header = parseRecordHeader(bytes, at);
+  if (header.size !== chunk.size || 8 + header.stored !== chunk.byteEnd - chunk.byteStart)
+    throw new ReconstructionError(`xorb ${xorb}: record ${recordIndex} differs from the index`);
+  return decodeChunk(header.scheme, bytes.subarray(at + 8, at + 8 + header.stored), header.size);
+}
+
 export interface Plan {
   offsetIntoFirst: number;
   terms: PlannedTerm[];
@@ -112,10 +129,7 @@ export async function* fileBytes(
       for (let k = i; k < j && remaining > 0; k++) {
         const chunk = term.chunks[k] as StoredChunk;
         const at = chunk.byteStart - sliceStart;
-        const header = parseRecordHeader(bytes, at);
-        if (header.size !== chunk.size || at + 8 + header.stored !== chunk.byteEnd - sliceStart)
-          throw new ReconstructionError(`xorb ${term.xorb}: record ${term.chunkStart + k} differs from the index`);
-        let data = decodeChunk(header.scheme, bytes.subarray(at + 8, at + 8 + header.stored), header.size);
+        let data = recordPayload(bytes, at, chunk, term.xorb, term.chunkStart + k);
         if (skip > 0) {
           data = data.subarray(Math.min(skip, data.length));
           skip = Math.max(0, skip - chunk.size);
