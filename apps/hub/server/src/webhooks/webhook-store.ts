@@ -1,7 +1,7 @@
 // The webhooks table (schema.ts): one row per webhook, owned by one user (lower-case key). Routes check the owner
 // before calling; every query here is keyed by the id and, for the owner's own reads, by the owner too.
 import { newObjectId } from "../auth/tokens.js";
-import type { Db } from "../store/db.js";
+import type { Db, SqlParam } from "../store/db.js";
 
 export const WATCHED_TYPES = ["user", "org", "model", "dataset", "space"] as const;
 export type WatchedType = (typeof WATCHED_TYPES)[number];
@@ -93,6 +93,11 @@ function webhookOf(row: Row): Webhook {
   };
 }
 
+/** Parameters $3–$7 of the insert and the update: the fields as stored, and their lower-case watch keys. */
+function fieldParams(fields: WebhookFields): SqlParam[] {
+  return [JSON.stringify(fields.watched), [...fields.domains], fields.url, fields.secret, fields.watched.map(watchKey)];
+}
+
 export class WebhookStore {
   constructor(private readonly db: Db) {}
 
@@ -125,15 +130,7 @@ export class WebhookStore {
     const rows = await this.db.query<Row>(
       `INSERT INTO hub_webhooks (id, owner_key, watched, domains, url, secret, watch_keys)
        VALUES ($1, lower($2), $3::jsonb, $4::text[], $5, $6, $7::text[]) RETURNING ${COLUMNS}`,
-      [
-        newObjectId(),
-        owner,
-        JSON.stringify(fields.watched),
-        [...fields.domains],
-        fields.url,
-        fields.secret,
-        fields.watched.map(watchKey),
-      ],
+      [newObjectId(), owner, ...fieldParams(fields)],
     );
     const row = rows[0];
     if (row === undefined) throw new Error("a webhook just inserted is missing");
@@ -145,15 +142,7 @@ export class WebhookStore {
       `UPDATE hub_webhooks SET watched = $3::jsonb, domains = $4::text[], url = $5, secret = $6, watch_keys = $7::text[],
          updated_at = now()
        WHERE id = $1 AND owner_key = lower($2) AND ${OWNED} RETURNING ${COLUMNS}`,
-      [
-        id,
-        owner,
-        JSON.stringify(fields.watched),
-        [...fields.domains],
-        fields.url,
-        fields.secret,
-        fields.watched.map(watchKey),
-      ],
+      [id, owner, ...fieldParams(fields)],
     );
     return rows[0] === undefined ? undefined : webhookOf(rows[0]);
   }
