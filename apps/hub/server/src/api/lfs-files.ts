@@ -4,18 +4,25 @@
 //   POST /api/{type}s/{id}/lfs-files/batch   `{deletions: {sha: [...], rewriteHistory}}`
 // The objects listed are those linked to the repository (lfs/repo-objects.ts): LFS uploads and Xet-uploaded files
 // alike. Listing needs write access (what writers may overwrite); deleting needs `manage`, like deleting the whole
-// repository, since it cannot be undone. A deletion removes the object's link to THIS repository, so every commit
-// of it that points at the object answers 404 for that file from then on (the pointer files stay in the history:
-// Hubkit does not rewrite commits, whatever `rewriteHistory` says); the bytes in the folder store go when no
+// repository, since it cannot be undone. A deletion removes the object's link to THIS repository. With
+// `rewriteHistory` (true unless sent as false, as huggingface_hub's default) the history is rewritten first, as on
+// the hub: every commit of every branch, tag, `refs/pr/*` and `refs/convert/*` ref loses the pointer files to the
+// deleted objects (repos/lfs-history-rewrite.ts: new commit ids from the first such commit on, author, dates and
+// messages kept; at most 10 000 commits, else 413; the refs move together or not at all, 409 when a push moved
+// one meanwhile; commits through the server wait for it), and then the index, the dataset viewer and webhooks
+// learn of the moved refs as after a super-squash. With `rewriteHistory: false` the pointer files stay in the
+// history and answer 404 for that file from then on. The bytes in the folder store go when no
 // repository links them any more and no upload holds them (FolderLargeFileStore.removeUnlinked), and a Xet file's
 // chunks go at the next `xet gc` once it is past the grace period (xet/gc.ts).
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
+import { datasetViewerOf } from "../dataset-viewer/service.js";
 import type { HubContext } from "../hub-context.js";
 import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import { SHA256_HEX } from "../lfs/pointer.js";
 import { MAX_LINK_QUERY } from "../lfs/repo-objects.js";
 import type { RepoRef } from "../repos/repo-ref.js";
+import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError } from "./api-error.js";
 import { requestBaseUrl } from "./base-url.js";
 import { readableRepo, writableRepo } from "./repo-access.js";
@@ -106,11 +113,31 @@ async function deleteBatch(ctx: HubContext, c: Context<HubEnv>): Promise<Respons
       throw new ApiError(400, `Invalid LFS object id: ${JSON.stringify(String(oid).slice(0, 80))}`);
   if (rewriteHistory !== undefined && typeof rewriteHistory !== "boolean")
     throw new ApiError(400, '"deletions.rewriteHistory" must be true or false');
+  // Rewritten before the unlink: a refused rewrite (409, 413) leaves everything as it was.
+  if (rewriteHistory !== false) await rewriteHistoryWithout(ctx, c, ref, new Set(sha as string[]));
   const unlinked = await ctx.lfsLinks.unlink(ref, sha as string[]);
   const store = ctx.lfs;
   if (store instanceof FolderLargeFileStore)
     for (const oid of unlinked) await store.removeUnlinked(oid, () => ctx.lfsLinks.linkedAnywhere(oid));
   return c.json({ deleted: unlinked.length });
+}
+
+/** The history without the pointer files to `oids`, then the bookkeeping of moved refs (as api/squash.ts). */
+async function rewriteHistoryWithout(
+  ctx: HubContext,
+  c: Context<HubEnv>,
+  ref: RepoRef,
+  oids: ReadonlySet<string>,
+): Promise<void> {
+  if (ctx.storage.rewriteWithoutLfs === undefined)
+    throw new ApiError(501, "Rewriting history is not supported by this storage");
+  const { movedRefs } = await ctx.storage.rewriteWithoutLfs(ref, oids);
+  if (movedRefs.length === 0) return;
+  await ctx.index.sync(ref).catch((error: unknown) => {
+    console.error(`[hub] index sync after an LFS history rewrite of ${ref.type} ${ref.id} failed: ${String(error)}`);
+  });
+  void datasetViewerOf(ctx)?.enqueue(ref);
+  emitHubEvent(ctx, c, { kind: "repo.content", repo: ref, updatedRefs: movedRefs });
 }
 
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {

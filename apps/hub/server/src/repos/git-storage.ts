@@ -17,6 +17,7 @@ import { defaultGitattributes } from "./default-gitattributes.js";
 import { streamGitBlob } from "./git-blob-stream.js";
 import { type GitRunOptions, git, runGit } from "./git-run.js";
 import { parseLog, parseTreeListing, readPointers } from "./git-tree.js";
+import { type RewriteOutcome, rewriteWithoutLfsObjects } from "./lfs-history-rewrite.js";
 import { PRE_RECEIVE_HOOK } from "./pre-receive-hook.js";
 import { Reachability } from "./reachability.js";
 import { checkedFolder, checkedPath } from "./repo-paths.js";
@@ -44,6 +45,8 @@ const MAX_REBASE_ATTEMPTS = 3;
 const PRIVATE_PREFIX = "hubkit-";
 /** Marks a tree entry whose blob is not written yet (see writeCommit). */
 const PENDING = "pending:";
+/** Most commits a history rewrite (lfs-history-rewrite.ts) walks; beyond, 413 before any work. */
+const MAX_REWRITTEN_COMMITS = 10_000;
 /** Blobs up to this size are served whole through the repository's cat-file process; larger ones stream from a child. */
 const SMALL_BLOB_BYTES = 1024 * 1024;
 
@@ -524,6 +527,19 @@ export class GitStorage implements RepoStorage {
       if (moved.code !== 0) throw new StaleParentError();
       return { commitOid: commit };
     });
+  }
+
+  async rewriteWithoutLfs(ref: RepoRef, lfsOids: ReadonlySet<string>): Promise<RewriteOutcome> {
+    await this.requireRepo(ref);
+    // In turn with the commits through this server; the ref transaction still guards against a push meanwhile.
+    return this.inTurn(ref, () =>
+      rewriteWithoutLfsObjects(
+        this.gitDir(ref),
+        lfsOids,
+        { timeoutMs: this.limits.gitTimeoutMs, maxCommits: MAX_REWRITTEN_COMMITS },
+        PRIVATE_PREFIX,
+      ),
+    );
   }
 
   async createBranch(ref: RepoRef, name: string, startCommit: string): Promise<void> {

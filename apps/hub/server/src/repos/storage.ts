@@ -3,6 +3,7 @@
 // Errors are the API's own classes (api/api-error.ts): RepoNotFoundError, RevisionNotFoundError,
 // EntryNotFoundError, StaleParentError, or ApiError with the hub's status and message.
 import type { Readable } from "node:stream";
+import type { RewriteOutcome } from "./lfs-history-rewrite.js";
 import type { RepoRef } from "./repo-ref.js";
 
 /** The LFS pointer of a large file, as the tree API shows it. */
@@ -126,6 +127,11 @@ export interface RepoStorage {
    * from `expectedHead` (StaleParentError when it moved); the old commits stay only where other refs reach them.
    */
   squash?(ref: RepoRef, branch: string, expectedHead: string, message: string, author: string): Promise<CommitResult>;
+  /**
+   * Removes from every commit of the branches, tags, `refs/pr/*` and `refs/convert/*` the LFS pointer files to
+   * `lfsOids` (repos/lfs-history-rewrite.ts), in turn with commits; the refs move all together or not at all.
+   */
+  rewriteWithoutLfs?(ref: RepoRef, lfsOids: ReadonlySet<string>): Promise<RewriteOutcome>;
   /** The bare repository's folder (for git http-backend). */
   gitDir(ref: RepoRef): string;
 }
