@@ -1,11 +1,12 @@
 // Issue 22 (5): `permanently_delete_lfs_files` with `rewriteHistory` (the clients' default) removes the deleted
 // objects' pointer files from every commit of every branch, tag and pull-request ref, as on the hub: the other
-// files keep their bytes, the commits their count and messages, a clone fscks clean and holds no pointer to the
-// object, a commit racing the rewrite is not lost, a too-long history is refused (413) before any change, and
-// `rewriteHistory: false` keeps the history. Then through huggingface_hub 2.0.0 and 1.33.0 (Xet as installed).
+// files keep their bytes, the commits their count, messages, authors and dates, a clone fscks clean and holds no
+// pointer to the object, a commit racing the rewrite is not lost, the refs move all together or not at all, a
+// too-long history is refused (413) before any change, and `rewriteHistory: false` keeps the history. Then through
+// huggingface_hub 2.0.0 and 1.33.0 (Xet as installed).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -238,6 +239,33 @@ describe("rewriteHistory", () => {
     expect(now.has("racer.txt")).toBe(true);
     expect([...now.values()].some((file) => file.lfs === sha256(doomed))).toBe(false);
     expect((await history(racing, "main")).map((entry) => entry.title)).toContain("racer");
+  });
+
+  test("the refs move all together or not at all: one ref that cannot move → 409, nothing changed", async () => {
+    const locked = "alice/locked";
+    expect(await lfs.createRepo(token, "locked")).toBe(200);
+    expect(await lfs.upload(token, locked, doomed)).toBe(200);
+    await commitOk(locked, "main", "add", [{ key: "lfsFile", path: "d.bin", bytes: doomed }]);
+    await ok(await call("POST", `/api/models/${locked}/branch/dev`, {}));
+    const heads = async () => [(await history(locked, "main"))[0]?.id, (await history(locked, "dev"))[0]?.id];
+    const was = await heads();
+    // A lock on dev, as a push holding it would leave: main could move, dev cannot.
+    const lock = join(hub.ctx.storage.gitDir({ type: "model", id: locked }), "refs/heads/dev.lock");
+    writeFileSync(lock, "");
+    const refused = await deleteObjects(locked, [sha256(doomed)]);
+    expect(refused.status).toBe(409);
+    expect(typeof ((await refused.json()) as { error?: unknown }).error).toBe("string");
+    expect(await heads()).toEqual(was);
+    expect((await files(locked, "main")).get("d.bin")?.lfs).toBe(sha256(doomed));
+    // Nothing unlinked either: the owner can retry.
+    const listed = await ok<Array<{ oid: string }>>(await call("GET", `/api/models/${locked}/lfs-files`));
+    expect(listed.map((file) => file.oid)).toEqual([sha256(doomed)]);
+    rmSync(lock);
+    expect((await ok<{ deleted: number }>(await deleteObjects(locked, [sha256(doomed)]))).deleted).toBe(1);
+    const now = await heads();
+    expect(now[0]).not.toBe(was[0]);
+    expect(now[1]).not.toBe(was[1]);
+    expect((await files(locked, "dev")).has("d.bin")).toBe(false);
   });
 
   test("rewriteHistory false keeps the history; a history over the limit is refused before any change", async () => {

@@ -19,7 +19,7 @@ import { git, runGit } from "./git-run.js";
 /** Namespaces of refs that are moved (what the hub serves or converts from). */
 const REWRITTEN_REFS = ["refs/heads", "refs/tags", "refs/pr", "refs/convert"];
 /** Most bytes of commits, trees and small blobs read; a larger history is refused (413), never buffered. */
-const MAX_READ_BYTES = 256 * 1024 * 1024;
+const MAX_READ_BYTES = 64 * 1024 * 1024;
 
 export interface RewriteLimits {
   timeoutMs: number;
