@@ -145,7 +145,9 @@ describe("discussions", () => {
     expect(hidden.body.updatedComment).toMatchObject({ data: { hidden: true, latest: { raw: "" } } });
     const closed = await call("POST", `${base}/1/status`, tokens.owner, { status: "closed", comment: "Answered" });
     expect(closed.body.newStatus).toMatchObject({ type: "status-change", data: { status: "closed" } });
-    expect((await call("POST", `${base}/1/status`, tokens.owner, { status: "closed" })).status).toBe(409);
+    // The same status again is accepted, as on the hub, and recorded (huggingface_hub expects an event back).
+    const again = await call("POST", `${base}/1/status`, tokens.owner, { status: "closed" });
+    expect([again.status, again.body.newStatus]).toMatchObject([200, { data: { status: "closed" } }]);
     expect((await call("POST", `${base}/1/status`, tokens.owner, { status: "open" })).status).toBe(200);
 
     const details = await call("GET", `${base}/1`, undefined);
@@ -155,6 +157,7 @@ describe("discussions", () => {
       "comment",
       "title-change",
       "comment",
+      "status-change",
       "status-change",
       "status-change",
     ]);
@@ -313,6 +316,16 @@ describe("pull requests", () => {
     expect(
       (await call("POST", `/api/models/owner/pub/discussions/${num}/status`, tokens.owner, { status: "open" })).status,
     ).toBe(409);
+    // A draft is not "open" (its first commit opens it): asked to be open it stays draft; closing it works.
+    const draft = await call("POST", "/api/models/owner/pub/discussions", tokens.owner, {
+      title: "Draft",
+      pullRequest: true,
+    });
+    expect(draft.body.status).toBe("draft");
+    const draftPath = `/api/models/owner/pub/discussions/${draft.body.num}`;
+    expect((await call("POST", `${draftPath}/status`, tokens.owner, { status: "open" })).status).toBe(409);
+    expect((await call("GET", draftPath, undefined)).body.status).toBe("draft");
+    expect((await call("POST", `${draftPath}/status`, tokens.owner, { status: "closed" })).status).toBe(200);
   });
 
   test("a conflicting change on the target is a 409 naming the files; nothing is written", async () => {

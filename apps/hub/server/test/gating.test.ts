@@ -99,15 +99,15 @@ describe.each(PYTHON_CLIENTS)("huggingface_hub %s: manual gating and the access-
 
   test("refused before, asked, accepted, allowed, rejected (refused again), cancelled, granted", async () => {
     await gatedRepo(version, repo, "manual");
-    // Before: anonymous 401, another user 403, both GatedRepoError; the card stays readable by both.
+    // Before: anonymous 401, another user 403, both GatedRepoError (.gitattributes too, as on the hub); the card
+    // stays readable by both.
     expect(await py(version, undefined, downloadCode(repo, ["config.json", "README.md"]))).toEqual([
       ["GatedRepoError", 401],
       `ok:${CARD}`,
     ]);
-    expect(await py(version, tokens.bobRead, downloadCode(repo, ["config.json", "README.md"]))).toEqual([
-      ["GatedRepoError", 403],
-      `ok:${CARD}`,
-    ]);
+    expect(
+      await py(version, tokens.bobRead, downloadCode(repo, ["config.json", ".gitattributes", "README.md"])),
+    ).toEqual([["GatedRepoError", 403], ["GatedRepoError", 403], `ok:${CARD}`]);
     // The owner (even with a read token) downloads.
     expect(await py(version, tokens.aliceRead, downloadCode(repo, ["config.json"]))).toEqual([CONFIG]);
 
@@ -248,6 +248,7 @@ describe("every byte path of a gated repository", () => {
         `/${repo}/resolve/main/weights.bin`,
         `/${repo}/resolve/main/config.json`,
         `/${repo}/raw/main/config.json`,
+        `/${repo}/resolve/main/.gitattributes`, // gated like any file but the card, as on the hub
         `/api/models/${repo}/xet-read-token/main`,
         `/api/models/${repo}/diff/${commit}`,
       ]) {
@@ -266,7 +267,6 @@ describe("every byte path of a gated repository", () => {
         `/api/models/${repo}/refs`,
         `/api/models/${repo}/commits/main`,
         `/${repo}/resolve/main/README.md`,
-        `/${repo}/resolve/main/.gitattributes`,
       ])
         expect((await call("GET", path, token)).status, `${who} ${path}`).toBe(200);
     }

@@ -1,7 +1,8 @@
 // Issue 19: super_squash_history with huggingface_hub 2.0.0 and 1.33.0. The branch becomes one commit with the
 // same tree; the squashed-away commits are then served by neither resolve (by id) nor git fetch (by id), unless
-// another ref still reaches them; tags and missing branches are refused; writers only (access matrix); a race
-// with another commit is a 412, not a lost commit.
+// another ref still reaches them; tags and missing branches are refused; writers only (access matrix); a pull
+// request's refs/pr/N by its author or writers while it is open (issue 22); a race with another commit is a 412, not
+// a lost commit.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -153,6 +154,68 @@ describe("super-squash rules", () => {
     ] as const) {
       const hidden = await call("POST", "/api/models/alice/squash-private/super-squash/main", token, {});
       const missing = await call("POST", "/api/models/alice/squash-none/super-squash/main", token, {});
+      expect([hidden.status, await hidden.text()]).toEqual([status, await missing.text()]);
+    }
+  });
+});
+
+describe("super-squash of a pull request's refs/pr/N (as for commits onto it)", () => {
+  const repo = "alice/squash-pr";
+  const commitOn = (revision: string, token: string, path: string, createPr = false) =>
+    fetch(`${hub.url}/api/models/${repo}/commit/${encodeURIComponent(revision)}${createPr ? "?create_pr=1" : ""}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
+      body: `${JSON.stringify({ key: "header", value: { summary: `add ${path}` } })}\n${JSON.stringify({
+        key: "file",
+        value: { path, content: Buffer.from(path).toString("base64"), encoding: "base64" },
+      })}\n`,
+    });
+  const commits = async (revision: string) =>
+    (
+      (await (await call("GET", `/api/models/${repo}/commits/${encodeURIComponent(revision)}`)).json()) as Array<{
+        id: string;
+      }>
+    ).map((entry) => entry.id);
+
+  test("its author and writers; others 401/403; missing PR 404; closed PR 409; main untouched", async () => {
+    expect((await call("POST", "/api/repos/create", tokens.aliceWrite, { name: "squash-pr" })).status).toBe(200);
+    // bob, who cannot write to the repository, opens PR 1 and commits twice more onto it.
+    expect((await commitOn("main", tokens.bobWrite, "a.txt", true)).status).toBe(200);
+    for (const path of ["b.txt", "c.txt"])
+      expect((await commitOn("refs/pr/1", tokens.bobWrite, path)).status).toBe(200);
+    const main = await commits("main");
+    expect(await commits("refs/pr/1")).toHaveLength(4);
+    const path = `/api/models/${repo}/super-squash/refs%2Fpr%2F1`;
+    expect((await call("POST", path, undefined, {})).status).toBe(401);
+    for (const token of [tokens.carolWrite, tokens.bobRead])
+      expect((await call("POST", path, token, {})).status).toBe(403);
+    expect(await commits("refs/pr/1")).toHaveLength(4);
+    // The PR's author squashes it (a raw slash-separated name too), and so may a writer.
+    const byAuthor = await call("POST", `/api/models/${repo}/super-squash/refs/pr/1`, tokens.bobWrite, {});
+    expect(byAuthor.status).toBe(200);
+    const squashed = await commits("refs/pr/1");
+    expect(squashed).toEqual([((await byAuthor.json()) as { commitId: string }).commitId]);
+    expect((await call("GET", `/${repo}/resolve/refs%2Fpr%2F1/c.txt`)).status).toBe(200);
+    expect((await call("POST", path, tokens.aliceWrite, { message: "Again" })).status).toBe(200);
+    expect(await commits("main")).toEqual(main);
+    const missing = await call("POST", `/api/models/${repo}/super-squash/refs%2Fpr%2F9`, tokens.aliceWrite, {});
+    expect([missing.status, missing.headers.get("x-error-code")]).toEqual([404, "RevisionNotFound"]);
+    // The PR's page still answers (a parentless head has no merge base with main).
+    expect((await call("GET", `/api/models/${repo}/discussions/1?diff=1`)).status).toBe(200);
+    const closed = await call("POST", `/api/models/${repo}/discussions/1/status`, tokens.aliceWrite, {
+      status: "closed",
+    });
+    expect(closed.status).toBe(200);
+    expect((await call("POST", path, tokens.aliceWrite, {})).status).toBe(409);
+  });
+
+  test("a private repository's PR answers as a missing repository to those who cannot read it", async () => {
+    for (const [token, status] of [
+      [undefined, 401],
+      [tokens.bobWrite, 404],
+    ] as const) {
+      const hidden = await call("POST", "/api/models/alice/squash-private/super-squash/refs%2Fpr%2F1", token, {});
+      const missing = await call("POST", "/api/models/alice/squash-none/super-squash/refs%2Fpr%2F1", token, {});
       expect([hidden.status, await hidden.text()]).toEqual([status, await missing.text()]);
     }
   });

@@ -170,8 +170,10 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
     throw new ApiError(409, `You already created this ${type} repo`, {
       body: { url: repoUrl(c, { type, id: existing.id }) },
     });
+  // The initial commit is the creator's (huggingface_hub's list_repo_commits shows them as its author on the hub).
+  const author = principal.kind === "user" ? principal.name : namespace;
   try {
-    await ctx.storage.create(ref);
+    await ctx.storage.create(ref, author);
   } catch (error) {
     // A concurrent creation of the same name won the race: the same 409 as above, with the url clients need.
     if (error instanceof ApiError && error.status === 409)
@@ -199,7 +201,6 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   await ctx.lfsLinks.forget(ref);
   await ctx.discussions?.forget(ref); // nor an earlier repository's discussions (community/)
   if (files.length > 0) {
-    const author = principal.kind === "user" ? principal.name : namespace;
     const branch = await ctx.storage.defaultBranch(ref);
     await ctx.storage.commit(ref, {
       branch,

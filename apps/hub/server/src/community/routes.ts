@@ -176,7 +176,9 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       throw new ApiError(400, 'Invalid "status": expected "open" or "closed"');
     const text = comment(body.comment, "comment", true);
     if (discussion.status === "merged") throw new ApiError(409, "A merged pull request cannot change status");
-    const from = body.status === "open" ? (["closed"] as const) : (["open", "draft"] as const);
+    // The current status again is accepted and recorded like any change, as on the hub (huggingface_hub's tests set
+    // an open PR to "open" before merging it); a draft becomes open through its first commit, not here.
+    const from = body.status === "open" ? (["closed", "open"] as const) : (["open", "draft", "closed"] as const);
     const event = await store.changeStatus(access.repo, discussion.num, {
       from,
       to: body.status,

@@ -12,8 +12,11 @@ import type { HubContext } from "../hub-context.js";
 import { type RepoRef, urlPrefix } from "../repos/repo-ref.js";
 import type { Gated, GateStore } from "./gate-store.js";
 
-/** Files of a gated repository anyone may read: the card and the attributes at the root stay visible. */
-const ALWAYS_VISIBLE = new Set(["README.md", ".gitattributes"]);
+/**
+ * Files of a gated repository anyone may read: the card at the root (shown on the repository's page). Not
+ * `.gitattributes`: the hub gates it like any file (huggingface_hub raises GatedRepoError for it).
+ */
+const ALWAYS_VISIBLE = new Set(["README.md"]);
 
 export type DownloadDecision = "allowed" | "anonymous" | "pending" | "refused";
 

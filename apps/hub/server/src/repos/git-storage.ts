@@ -112,7 +112,7 @@ export class GitStorage implements RepoStorage {
     if (!(await this.exists(ref))) throw new ApiError(404, "Repository not found", { code: "RepoNotFound" });
   }
 
-  async create(ref: RepoRef): Promise<CommitResult> {
+  async create(ref: RepoRef, author = "system"): Promise<CommitResult> {
     const finalDir = this.gitDir(ref);
     if (existsSync(finalDir)) throw new ApiError(409, `You already created this ${ref.type} repo`);
     // Built in a temporary folder beside its final place and renamed in: a crash leaves no half-made repository.
@@ -134,7 +134,7 @@ export class GitStorage implements RepoStorage {
         .toString()
         .trim();
       const commit = (
-        await git(["commit-tree", tree, "-F", "-"], { ...local, input: "initial commit\n", env: identity("system") })
+        await git(["commit-tree", tree, "-F", "-"], { ...local, input: "initial commit\n", env: identity(author) })
       )
         .toString()
         .trim();
@@ -517,13 +517,16 @@ export class GitStorage implements RepoStorage {
     await this.requireRepo(ref);
     const text = commitMessage(message, undefined);
     // In turn with the commits through this server; the swap still guards against a push meanwhile.
+    // A pull request's `refs/pr/N` is squashed like a branch (the caller decided who may: api/squash.ts).
+    const pullRequest = branch.startsWith("refs/pr/");
     return this.inTurn(ref, async () => {
-      const head = await this.branchHead(ref, branch);
+      const head = pullRequest ? await this.pullRequestHead(ref, branch) : await this.branchHead(ref, branch);
       if (head === undefined) throw new RevisionNotFoundError(branch);
       if (head !== expectedHead) throw new StaleParentError();
       const tree = (await this.run(ref, ["rev-parse", "--verify", `${head}^{tree}`])).toString().trim();
       const commit = (await this.run(ref, ["commit-tree", tree, "-F", "-"], text, identity(author))).toString().trim();
-      const moved = await this.tryRun(ref, ["update-ref", `refs/heads/${branch}`, commit, head]);
+      const target = pullRequest ? branch : `refs/heads/${branch}`;
+      const moved = await this.tryRun(ref, ["update-ref", target, commit, head]);
       if (moved.code !== 0) throw new StaleParentError();
       return { commitOid: commit };
     });

@@ -86,8 +86,11 @@ export interface LogPage {
 
 export interface RepoStorage {
   exists(ref: RepoRef): Promise<boolean>;
-  /** A new bare repository with the hub's initial commit (by `system`, "initial commit", default .gitattributes). */
-  create(ref: RepoRef): Promise<CommitResult>;
+  /**
+   * A new bare repository with the hub's initial commit ("initial commit", default .gitattributes), authored by
+   * `author`: the creator, as `list_repo_commits` shows it on the hub; `system` (the default) for seeded ones.
+   */
+  create(ref: RepoRef, author?: string): Promise<CommitResult>;
   /** Removes the repository; its LFS objects stay in the shared store. */
   delete(ref: RepoRef): Promise<void>;
   /** Renames (possibly to another owner); fails with 409 if the target exists. */
@@ -123,7 +126,8 @@ export interface RepoStorage {
   createTag(ref: RepoRef, name: string, commit: string, message?: string): Promise<void>;
   deleteTag(ref: RepoRef, name: string): Promise<void>;
   /**
-   * Super-squash (api/squash.ts): the branch becomes one parentless commit of its current tree, by compare-and-swap
+   * Super-squash (api/squash.ts): the branch (a name, or a pull request's `refs/pr/N`) becomes one parentless
+   * commit of its current tree, by compare-and-swap
    * from `expectedHead` (StaleParentError when it moved); the old commits stay only where other refs reach them.
    */
   squash?(ref: RepoRef, branch: string, expectedHead: string, message: string, author: string): Promise<CommitResult>;
