@@ -212,9 +212,10 @@ print(json.dumps({"train": list(small["train"]["v"]), "test": list(small["test"]
     expect((splits.body.splits as { split: string }[]).map((s) => s.split)).toEqual(["train", "validation", "test"]);
   }, 120_000);
 
-  test("image folders are a clear unsupported state, not a half-written ref", async () => {
+  // (Image and audio folders are converted: dataset-viewer-folders.test.ts.)
+  test("archives are a clear unsupported state, not a half-written ref", async () => {
     await createDataset(hub, "images");
-    await commitFiles(hub, "alice/images", [{ path: "train/cat.png", content: Buffer.from("not really a png") }]);
+    await commitFiles(hub, "alice/images", [{ path: "train/cats.zip", content: Buffer.from("PK not really a zip") }]);
     const answer = await waitConverted(hub, "alice/images");
     expect([answer.status, answer.code]).toEqual([501, "UnsupportedFileFormatError"]);
     expect((await viewer(hub, "is-valid", { dataset: "alice/images" })).body.viewer).toBe(false);

@@ -2,12 +2,14 @@
 // SQL with positional parameters, on PGlite and PostgreSQL alike.
 import type { Db } from "../store/db.js";
 import type { ConversionErrorCode } from "./conversion-error.js";
+import type { Feature } from "./features.js";
 
 export interface ConvertedSplit {
   config: string;
   split: string;
   numRows: number;
-  columns: { name: string; type: string }[];
+  /** `feature`: the column's `datasets` feature when its type does not say it (Image, Audio, ClassLabel). */
+  columns: { name: string; type: string; feature?: Feature }[];
   /** The split's Parquet files, in order: name in the ref, bytes, and the path under the viewer's files folder. */
   files: { filename: string; size: number; local: string }[];
   uncompressedBytes: number;

@@ -3,8 +3,9 @@
 // else file-name conventions (train / validation (dev, valid, val) / test (eval) as a folder or a name part, shards
 // `train-00000-of-00002.csv`); else every data file in one `train` split. Pure: files in, a plan out.
 import { ConversionError } from "./conversion-error.js";
+import { type FolderPlan, folderPlans } from "./folder-discovery.js";
 
-export type SourceFormat = "csv" | "tsv" | "json" | "jsonl" | "parquet" | "text";
+export type SourceFormat = "csv" | "tsv" | "json" | "jsonl" | "parquet" | "text" | "imagefolder" | "audiofolder";
 
 export interface SourceFile {
   path: string;
@@ -15,6 +16,8 @@ export interface SplitPlan {
   split: string;
   format: SourceFormat;
   files: SourceFile[];
+  /** An image or audio folder's split: its metadata file and class labels (folder-discovery.ts). */
+  folder?: FolderPlan;
 }
 
 export interface ConfigPlan {
@@ -46,7 +49,7 @@ export const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const MAX_FILES = 10_000;
 const MAX_CONFIGS = 50;
 
-function extension(path: string): string {
+export function extension(path: string): string {
   const dot = path.lastIndexOf(".");
   return dot < 0 ? "" : path.slice(dot).toLowerCase();
 }
@@ -56,7 +59,7 @@ function isHidden(path: string): boolean {
 }
 
 /** The splits a path names (by folder or name part), possibly none. */
-function splitOfPath(path: string): string | undefined {
+export function splitOfPath(path: string): string | undefined {
   const withoutExtension = path.toLowerCase().replace(/\.[a-z0-9]+$/, "");
   const tokens = withoutExtension.split(/[/._\s-]+|(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])/);
   for (const [split, words] of SPLIT_WORDS) if (tokens.some((token) => words.includes(token))) return split;
@@ -80,7 +83,7 @@ export function globTest(pattern: string): (path: string) => boolean {
   return (path) => regex.test(path);
 }
 
-function sortSplits(splits: SplitPlan[]): SplitPlan[] {
+export function sortSplits(splits: SplitPlan[]): SplitPlan[] {
   const rank = (name: string) => {
     const index = SPLIT_ORDER.indexOf(name);
     return index < 0 ? SPLIT_ORDER.length : index;
@@ -161,12 +164,14 @@ export function discover(all: readonly SourceFile[], cardData: Record<string, un
   if (files.length > MAX_FILES)
     throw new ConversionError("DatasetTooBigError", `The dataset has more than ${MAX_FILES} files`);
   if (cardData?.configs !== undefined) return cardPlans(cardData.configs, files);
+  const folders = folderPlans(files, (path) => FORMATS[extension(path)] !== undefined);
+  if (folders !== undefined) return folders;
   const data = files.filter((file) => FORMATS[extension(file.path)] !== undefined);
   if (data.length === 0) {
     if (files.some((file) => UNSUPPORTED.test(file.path)))
       throw new ConversionError(
         "UnsupportedFileFormatError",
-        "This dataset's files (images, audio or archives) are not supported by this hub's viewer: it converts CSV, TSV, JSON, JSON Lines, Parquet and text files",
+        "This dataset's files (archives or other formats) are not supported by this hub's viewer: it converts CSV, TSV, JSON, JSON Lines, Parquet and text files, and image and audio folders",
       );
     throw new ConversionError("EmptyDatasetError", "The dataset has no data files");
   }

@@ -1,5 +1,6 @@
 // DuckDB column types (as text) → the `datasets` library's Features JSON the service answers: `Value` with its
-// dtype, `List`, structs as plain objects, an image struct `{bytes, path}` as `Image`.
+// dtype, `List`, structs as plain objects, an image struct `{bytes, path}` as `Image` (an image or audio folder's
+// columns carry their feature themselves: `columnFeature`).
 
 export type Feature = Record<string, unknown>;
 
@@ -72,6 +73,11 @@ export function featureOf(type: string): Feature {
   const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(trimmed);
   if (decimal !== null) return { dtype: `decimal128(${decimal[1]}, ${decimal[2]})`, _type: "Value" };
   return { dtype: SCALARS[trimmed] ?? "string", _type: "Value" };
+}
+
+/** A converted column's feature: the one the conversion recorded (Image, Audio, ClassLabel), else its type's. */
+export function columnFeature(column: { type: string; feature?: Feature }): Feature {
+  return column.feature ?? featureOf(column.type);
 }
 
 export type ColumnKind = "int" | "float" | "bool" | "string" | "list" | "other";

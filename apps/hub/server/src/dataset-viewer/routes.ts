@@ -15,7 +15,7 @@ import {
   viewerError,
 } from "./access.js";
 import type { ConversionResult, ConvertedSplit } from "./conversion-store.js";
-import { featureOf } from "./features.js";
+import { columnFeature } from "./features.js";
 import { invalid, parseOrderBy, parseWhere } from "./filter-parser.js";
 import { featuresOf, filterRows, MAX_LENGTH, pageRows, searchRows } from "./rows.js";
 import { type DatasetViewerService, openDatasetViewer } from "./service.js";
@@ -48,7 +48,7 @@ function parquetUrl(c: Context, dataset: string, split: ConvertedSplit, filename
 function infoOf(dataset: string, config: ConversionResult["configs"][number]) {
   const first = config.splits[0];
   const features: Record<string, unknown> = {};
-  for (const column of first?.columns ?? []) features[column.name] = featureOf(column.type);
+  for (const column of first?.columns ?? []) features[column.name] = columnFeature(column);
   const splits: Record<string, unknown> = {};
   for (const split of config.splits)
     splits[split.split] = {

@@ -4,8 +4,9 @@
 import type { ConvertedSplit } from "./conversion-store.js";
 import type { QueryParam } from "./duckdb-protocol.js";
 import type { DuckDbPool } from "./engine.js";
-import { type Feature, featureOf } from "./features.js";
+import { columnFeature, type Feature } from "./features.js";
 import type { Condition, OrderTerm } from "./filter-parser.js";
+import { mediaCell } from "./media-cells.js";
 import { conditionSql, orderSql, Params, quoteIdentifier } from "./sql-emit.js";
 
 export const MAX_LENGTH = 100;
@@ -23,7 +24,7 @@ export function featuresOf(split: ConvertedSplit): { feature_idx: number; name: 
   return split.columns.map((column, index) => ({
     feature_idx: index,
     name: column.name,
-    type: featureOf(column.type),
+    type: columnFeature(column),
   }));
 }
 
@@ -37,8 +38,13 @@ function entries(split: ConvertedSplit, rows: Record<string, unknown>[], truncat
     const row: Record<string, unknown> = {};
     const truncated: string[] = [];
     for (const column of split.columns) {
-      let value = raw[column.name] ?? null;
-      if (truncate && typeof value === "string" && value.length > MAX_CELL_CHARS) {
+      let value: unknown = raw[column.name] ?? null;
+      const media = column.feature?._type;
+      if (media === "Image" || media === "Audio") {
+        const cell = mediaCell(media, value);
+        value = cell.value;
+        if (cell.truncated) truncated.push(column.name);
+      } else if (truncate && typeof value === "string" && value.length > MAX_CELL_CHARS) {
         value = value.slice(0, MAX_CELL_CHARS);
         truncated.push(column.name);
       }

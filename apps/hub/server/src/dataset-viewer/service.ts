@@ -15,6 +15,7 @@ import {
   type ConvertedSplit,
   repoKeyOf,
 } from "./conversion-store.js";
+import { checkMediaSizes, convertFolderSplit, type LocalMedia } from "./convert-folder.js";
 import { convertedCard, publishConversion } from "./convert-ref.js";
 import { convertSplit } from "./convert-split.js";
 import { discover } from "./discovery.js";
@@ -30,6 +31,8 @@ const MAX_ATTEMPTS = 3;
 const MAX_QUEUED_AT_START = 10_000;
 
 const EXTENSIONS = { csv: ".csv", tsv: ".tsv", json: ".json", jsonl: ".jsonl", parquet: ".parquet", text: ".txt" };
+/** Work-folder names of a media file's copy: its extension kept only when it is a plain one. */
+const extensionOf = (path: string) => /\.[A-Za-z0-9]{1,8}$/.exec(path)?.[0] ?? "";
 
 export class DatasetViewerService {
   readonly store: ConversionStore;
@@ -193,21 +196,36 @@ export class DatasetViewerService {
       const splits: ConvertedSplit[] = [];
       for (const split of plan.splits) {
         const sources: string[] = [];
-        for (const file of split.files) {
+        const media: LocalMedia[] = [];
+        let metadataLocal: string | undefined;
+        // A media file is one cell: the longest-value limit bounds each, checked before any is copied.
+        if (split.folder !== undefined) checkMediaSizes(split.files, this.limits.maxLineBytes);
+        const copies = [...split.files, ...(split.folder?.metadata !== undefined ? [split.folder.metadata] : [])];
+        for (const file of copies) {
           const entry = source.entries.get(file.path);
           if (entry === undefined) continue;
-          const target = join(work, `source-${sourceIndex++}${EXTENSIONS[split.format]}`);
+          const format = split.format;
+          const suffix =
+            format === "imagefolder" || format === "audiofolder" ? extensionOf(file.path) : EXTENSIONS[format];
+          const target = join(work, `source-${sourceIndex++}${suffix}`);
           await copySourceFile(this.ctx, ref, entry, target);
           sources.push(target);
+          if (file === split.folder?.metadata) metadataLocal = target;
+          else media.push({ path: file.path, local: target });
         }
         const folder = join(out, plan.config, split.split);
         await mkdir(folder, { recursive: true });
-        const output = await convertSplit(this.converter, split.format, sources, join(folder, "0000.parquet"), {
+        const limits = {
           maxSourceBytes: this.limits.maxSourceBytes,
           maxLineBytes: this.limits.maxLineBytes,
           rowGroupRows: this.limits.rowGroupRows,
           timeoutMs: this.limits.convertTimeoutMs,
-        });
+        };
+        const parquet = join(folder, "0000.parquet");
+        const output =
+          split.folder !== undefined
+            ? await convertFolderSplit(this.converter, split.folder, media, metadataLocal, parquet, limits)
+            : await convertSplit(this.converter, split.format, sources, parquet, limits);
         await Promise.all(sources.map((path) => rm(path, { force: true }))); // disk back as soon as possible
         splits.push({
           config: plan.config,
