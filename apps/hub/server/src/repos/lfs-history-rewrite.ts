@@ -6,20 +6,34 @@
 // history from the first commit that added such a pointer changes. The refs then move in ONE `update-ref --stdin`
 // transaction with each ref's old value: all of them or none (a push meanwhile → 409, nothing changed).
 // The caller runs this in the repository's write turn (git-storage.ts `inTurn`), so commits through the server
-// wait for it. Reads go through one `rev-list` and one `cat-file --batch` with a bounded output; the new objects
-// are hashed here and written by `hash-object --stdin-paths` (one process per object type, not one per object),
-// which also checks that each is well-formed and that its id is the one computed here.
+// wait for it. The pointer blobs are found with one `rev-list` (small blobs only) and one `cat-file --batch`;
+// commits and trees are then read through one cat-file process, a few hundred per job, and not kept (memory holds
+// the old → new id maps, not the history). The new objects are hashed here, put in a private folder at once and
+// stored by `hash-object --stdin-paths` (one process per object type, not one per object), which also checks that
+// each is well-formed and has the id computed here. Bounds: the commit count (the caller's limit), the distinct
+// trees, the folder depth, and one overall deadline (504).
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ApiError } from "../api/api-error.js";
 import { MAX_POINTER_BYTES, parseLfsPointer } from "../lfs/pointer.js";
+import { CatFileProcess } from "./cat-file-process.js";
 import { git, runGit } from "./git-run.js";
 
 /** Namespaces of refs that are moved (what the hub serves or converts from). */
 const REWRITTEN_REFS = ["refs/heads", "refs/tags", "refs/pr", "refs/convert"];
-/** Most bytes of commits, trees and small blobs read; a larger history is refused (413), never buffered. */
+/** Most bytes of the small blobs read at once (each at most a pointer's size); more is refused (413). */
 const MAX_READ_BYTES = 64 * 1024 * 1024;
+/** Largest commit, tree or tag read (one object at a time). */
+const MAX_OBJECT_BYTES = 64 * 1024 * 1024;
+/** Distinct trees walked over the whole history (the old → new map stays in memory); more → 413. */
+const MAX_TREES = 2_000_000;
+/** Folder nesting followed; git itself cannot check out much deeper. */
+const MAX_DEPTH = 4096;
+/** Objects read in one cat-file job. */
+const READ_AHEAD = 256;
+/** Annotated tags of annotated tags followed. */
+const MAX_TAG_NESTING = 8;
 
 export interface RewriteLimits {
   timeoutMs: number;
@@ -59,6 +73,7 @@ export async function rewriteWithoutLfsObjects(
   limits: RewriteLimits,
   privatePrefix: string,
 ): Promise<RewriteOutcome> {
+  const deadline = Date.now() + limits.timeoutMs;
   const run = (args: readonly string[], input?: string | Buffer, maxOutputBytes?: number) =>
     git(args, { gitDir, timeoutMs: limits.timeoutMs, input, ...(maxOutputBytes ? { maxOutputBytes } : {}) });
   const tips = await refTips(run);
@@ -70,117 +85,163 @@ export async function rewriteWithoutLfsObjects(
       413,
       `This repository has ${count} commits; history rewriting is limited to ${limits.maxCommits} commits`,
     );
-  // Every object reachable from the refs except blobs too large to be a pointer.
-  const reachable = (
+  // The reachable blobs small enough to be a pointer (git omits blobs of at least `limit`), read in one go.
+  const small = (
     await run(
-      ["rev-list", "--objects", "--no-object-names", `--filter=blob:limit=${MAX_POINTER_BYTES}`, "--stdin"],
+      [
+        "rev-list",
+        "--objects",
+        "--no-object-names",
+        `--filter=combine:object:type=blob+blob:limit=${MAX_POINTER_BYTES + 1}`,
+        "--filter-provided-objects",
+        "--stdin",
+      ],
       tipInput,
     )
   )
     .toString("utf8")
     .split("\n")
     .filter((line) => /^[0-9a-f]{40}$/.test(line));
-  const objects = await readObjects(run, [...new Set([...reachable, ...tips.map((tip) => tip.oid)])]);
   const doomed = new Set<string>();
-  for (const [oid, object] of objects)
+  for (const [oid, object] of await readObjects(run, small))
     if (object.type === "blob") {
       const pointer = parseLfsPointer(object.content);
       if (pointer !== undefined && lfsOids.has(pointer.oid)) doomed.add(oid);
     }
   if (doomed.size === 0) return { rewrittenCommits: 0, movedRefs: [] };
 
-  const written: Array<{ type: string; oid: string; content: Buffer }> = [];
-  const remember = (type: string, content: Buffer): string => {
-    const oid = objectId(type, content);
-    written.push({ type, oid, content });
-    return oid;
-  };
-  const trees = new Map<string, string | null>(); // old tree → new tree (null: empty after the removal)
-  const newTree = (oid: string, depth: number): string | null => {
-    const known = trees.get(oid);
-    if (known !== undefined) return known;
-    if (depth > 4096) throw new ApiError(413, "A folder is nested too deeply to rewrite");
-    const tree = objects.get(oid);
-    if (tree?.type !== "tree") throw new Error(`git tree ${oid} is missing`);
-    const parts: Buffer[] = [];
-    let changed = false;
-    for (const entry of treeEntries(tree.content)) {
-      let target = entry.oid;
-      if (entry.mode === "40000") {
-        const sub = newTree(entry.oid, depth + 1);
-        if (sub === null) {
+  // Commits, trees and tags are read one at a time from one cat-file process and not kept: memory holds the
+  // old → new id maps, never the history itself. New objects go to files in a private folder at once.
+  const reader = new CatFileProcess(gitDir, () => {});
+  const folder = join(gitDir, `${privatePrefix}rewrite-${randomBytes(8).toString("hex")}`);
+  await mkdir(folder);
+  try {
+    // Objects read ahead in one job (a tree's subtrees, the next commits), each used once and then dropped.
+    const ahead = new Map<string, Buffer>();
+    const readAhead = async (oids: readonly string[]): Promise<void> => {
+      if (Date.now() > deadline) throw new ApiError(504, "Rewriting the history took too long");
+      const wanted = oids.filter((oid) => !ahead.has(oid));
+      const answers = await reader.run(
+        wanted.map((oid) => ({ kind: "contents", object: oid })),
+        { timeoutMs: limits.timeoutMs, maxBytes: MAX_OBJECT_BYTES },
+      );
+      for (const [i, answer] of answers.entries())
+        if (answer.content !== undefined) ahead.set(wanted[i] as string, answer.content);
+    };
+    const read = async (oid: string, type: string): Promise<Buffer> => {
+      if (!ahead.has(oid)) await readAhead([oid]);
+      const content = ahead.get(oid);
+      ahead.delete(oid);
+      if (content === undefined) throw new Error(`git ${type} ${oid} is missing`);
+      return content;
+    };
+    const written = new Map<string, string>(); // new object id → its type
+    const remember = async (type: string, content: Buffer): Promise<string> => {
+      const oid = objectId(type, content);
+      if (!written.has(oid)) {
+        await writeFile(join(folder, oid), content);
+        written.set(oid, type);
+      }
+      return oid;
+    };
+    const trees = new Map<string, string | null>(); // old tree → new tree (null: empty after the removal)
+    const newTree = async (oid: string, depth: number): Promise<string | null> => {
+      const known = trees.get(oid);
+      if (known !== undefined) return known;
+      if (depth > MAX_DEPTH) throw new ApiError(413, "A folder is nested too deeply to rewrite");
+      if (trees.size >= MAX_TREES) throw new ApiError(413, "This repository's history is too large to rewrite");
+      const parts: Buffer[] = [];
+      let changed = false;
+      const entries = [...treeEntries(await read(oid, "tree"))];
+      const unknown = entries.filter((entry) => entry.mode === "40000" && !trees.has(entry.oid));
+      if (unknown.length > 1) await readAhead(unknown.slice(0, READ_AHEAD).map((entry) => entry.oid));
+      for (const entry of entries) {
+        let target = entry.oid;
+        if (entry.mode === "40000") {
+          const sub = await newTree(entry.oid, depth + 1);
+          if (sub === null) {
+            changed = true;
+            continue;
+          }
+          target = sub;
+        } else if ((entry.mode === "100644" || entry.mode === "100755") && doomed.has(entry.oid)) {
           changed = true;
           continue;
         }
-        target = sub;
-      } else if ((entry.mode === "100644" || entry.mode === "100755") && doomed.has(entry.oid)) {
-        changed = true;
-        continue;
+        if (target !== entry.oid) changed = true;
+        parts.push(Buffer.from(`${entry.mode} `), entry.name, Buffer.from([0]), Buffer.from(target, "hex"));
       }
-      if (target !== entry.oid) changed = true;
-      parts.push(Buffer.from(`${entry.mode} `), entry.name, Buffer.from([0]), Buffer.from(target, "hex"));
-    }
-    const result = !changed ? oid : parts.length === 0 ? null : remember("tree", Buffer.concat(parts));
-    trees.set(oid, result);
-    return result;
-  };
+      const result = !changed ? oid : parts.length === 0 ? null : await remember("tree", Buffer.concat(parts));
+      trees.set(oid, result);
+      return result;
+    };
 
-  const commits = new Map<string, string>(); // old commit → new commit
-  const order = (await run(["rev-list", "--topo-order", "--reverse", "--stdin"], tipInput))
-    .toString("utf8")
-    .split("\n")
-    .filter((line) => line !== "");
-  let rewrittenCommits = 0;
-  for (const oid of order) {
-    const commit = objects.get(oid);
-    if (commit?.type !== "commit") throw new Error(`git commit ${oid} is missing`);
-    const rebuilt = rebuiltCommit(
-      commit.content,
-      (tree) => newTree(tree, 0) ?? emptyTree(remember),
-      (parent) => {
-        const mapped = commits.get(parent);
-        if (mapped === undefined) throw new Error(`git commit ${parent} came before its parent`);
+    const targets = new Map<string, string>(); // old commit or tag → new one
+    const order = (await run(["rev-list", "--topo-order", "--reverse", "--stdin"], tipInput))
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => line !== "");
+    let rewrittenCommits = 0;
+    for (const [i, oid] of order.entries()) {
+      if (i % READ_AHEAD === 0) await readAhead(order.slice(i, i + READ_AHEAD));
+      const content = await read(oid, "commit");
+      const tree = /^tree ([0-9a-f]{40})\n/.exec(content.toString("latin1", 0, 46))?.[1];
+      if (tree === undefined) throw new Error(`git commit ${oid} has no tree`);
+      const mappedTree = (await newTree(tree, 0)) ?? (await remember("tree", Buffer.alloc(0)));
+      const rebuilt = rebuiltCommit(content, mappedTree, (parent) => {
+        const mapped = targets.get(parent);
+        if (mapped === undefined) throw new Error(`git commit ${parent} came before its child`);
         return mapped;
-      },
-    );
-    if (rebuilt === undefined) commits.set(oid, oid);
-    else {
-      commits.set(oid, remember("commit", rebuilt));
-      rewrittenCommits++;
+      });
+      if (rebuilt === undefined) targets.set(oid, oid);
+      else {
+        targets.set(oid, await remember("commit", rebuilt));
+        rewrittenCommits++;
+      }
     }
-  }
-  if (rewrittenCommits === 0) return { rewrittenCommits: 0, movedRefs: [] };
+    if (rewrittenCommits === 0) return { rewrittenCommits: 0, movedRefs: [] };
 
-  // Annotated tags point at their new commit (or at a rewritten tag), in as many rounds as tags nest.
-  const targets = new Map(commits);
-  const tagOids = tips.map((tip) => tip.oid).filter((oid) => objects.get(oid)?.type === "tag");
-  for (let round = 0; round < 8; round++) {
-    let progress = false;
-    for (const oid of tagOids) {
-      if (targets.has(oid)) continue;
-      const tag = objects.get(oid) as RawObject;
-      const target = /^object ([0-9a-f]{40})\n/.exec(tag.content.toString("latin1"))?.[1];
-      if (target === undefined) targets.set(oid, oid);
-      else if (targets.has(target)) {
-        const mapped = targets.get(target) as string;
-        targets.set(oid, mapped === target ? oid : remember("tag", retargetedTag(tag.content, mapped)));
+    // Annotated tags point at their new commit (or at a rewritten tag), in as many rounds as tags nest.
+    const tags = new Map<string, Buffer>();
+    for (const tip of tips)
+      if (!targets.has(tip.oid) && !tags.has(tip.oid)) {
+        const [answer] = await reader.run([{ kind: "contents", object: tip.oid }], {
+          timeoutMs: limits.timeoutMs,
+          maxBytes: MAX_OBJECT_BYTES,
+        });
+        if (answer?.info?.type === "tag" && answer.content !== undefined) tags.set(tip.oid, answer.content);
+      }
+    for (let round = 0; round < MAX_TAG_NESTING; round++) {
+      let progress = false;
+      for (const [oid, content] of tags) {
+        if (targets.has(oid)) continue;
+        const target = /^object ([0-9a-f]{40})\n/.exec(content.toString("latin1", 0, 48))?.[1];
+        const mapped = target === undefined ? undefined : targets.get(target);
+        if (mapped === undefined) continue;
+        targets.set(oid, mapped === target ? oid : await remember("tag", retargetedTag(content, mapped)));
         progress = true;
-      } else if (objects.get(target)?.type !== "tag") targets.set(oid, oid); // a tag of a tree or a blob
+      }
+      if (!progress) break;
     }
-    if (!progress) break;
-  }
 
-  await writeObjects(gitDir, limits.timeoutMs, privatePrefix, written);
-  const movedRefs: MovedRef[] = [];
-  for (const tip of tips) {
-    const newSha = targets.get(tip.oid) ?? tip.oid;
-    if (newSha !== tip.oid) movedRefs.push({ ref: tip.ref, oldSha: tip.oid, newSha });
+    await writeObjects(gitDir, limits.timeoutMs, folder, written);
+    const movedRefs: MovedRef[] = [];
+    for (const tip of tips) {
+      const newSha = targets.get(tip.oid) ?? tip.oid;
+      if (newSha !== tip.oid) movedRefs.push({ ref: tip.ref, oldSha: tip.oid, newSha });
+    }
+    const transaction = movedRefs.map((move) => `update ${move.ref} ${move.newSha} ${move.oldSha}\n`).join("");
+    const moved = await runGit(["update-ref", "--stdin"], { gitDir, timeoutMs: limits.timeoutMs, input: transaction });
+    if (moved.code !== 0)
+      throw new ApiError(
+        409,
+        "The repository changed while its history was being rewritten; nothing was changed, retry",
+      );
+    return { rewrittenCommits, movedRefs };
+  } finally {
+    reader.close();
+    await rm(folder, { recursive: true, force: true });
   }
-  const transaction = movedRefs.map((move) => `update ${move.ref} ${move.newSha} ${move.oldSha}\n`).join("");
-  const moved = await runGit(["update-ref", "--stdin"], { gitDir, timeoutMs: limits.timeoutMs, input: transaction });
-  if (moved.code !== 0)
-    throw new ApiError(409, "The repository changed while its history was being rewritten; nothing was changed, retry");
-  return { rewrittenCommits, movedRefs };
 }
 
 type Run = (args: readonly string[], input?: string | Buffer, maxOutputBytes?: number) => Promise<Buffer>;
@@ -236,12 +297,8 @@ function* treeEntries(content: Buffer): Generator<{ mode: string; name: Buffer; 
   }
 }
 
-/** The commit with its tree and parents mapped; undefined when neither changes. */
-function rebuiltCommit(
-  content: Buffer,
-  mapTree: (oid: string) => string,
-  mapParent: (oid: string) => string,
-): Buffer | undefined {
+/** The commit with its new tree and its parents mapped; undefined when neither changes. */
+function rebuiltCommit(content: Buffer, mappedTree: string, mapParent: (oid: string) => string): Buffer | undefined {
   const split = content.indexOf("\n\n");
   const headerEnd = split === -1 ? content.length : split;
   const lines = content.subarray(0, headerEnd).toString("latin1").split("\n");
@@ -254,9 +311,8 @@ function rebuiltCommit(
     const tree = /^tree ([0-9a-f]{40})$/.exec(line);
     const parent = /^parent ([0-9a-f]{40})$/.exec(line);
     if (tree !== null) {
-      const mapped = mapTree(tree[1] as string);
-      if (mapped !== tree[1]) changed = true;
-      kept.push(`tree ${mapped}`);
+      if (mappedTree !== tree[1]) changed = true;
+      kept.push(`tree ${mappedTree}`);
     } else if (parent !== null) {
       const mapped = mapParent(parent[1] as string);
       if (mapped !== parent[1]) changed = true;
@@ -273,43 +329,27 @@ function retargetedTag(content: Buffer, target: string): Buffer {
   return Buffer.concat([Buffer.from(`object ${target}\n`), content.subarray("object \n".length + 40)]);
 }
 
-function emptyTree(remember: (type: string, content: Buffer) => string): string {
-  return remember("tree", Buffer.alloc(0));
-}
-
 function objectId(type: string, content: Buffer): string {
   return createHash("sha1").update(`${type} ${content.length}\0`).update(content).digest("hex");
 }
 
-/** Writes the new objects (trees, then commits, then tags) and checks git computed the same ids. */
+/** Stores the new objects written to `folder` (trees, then commits, then tags); git must compute the same ids. */
 async function writeObjects(
   gitDir: string,
   timeoutMs: number,
-  privatePrefix: string,
-  objects: ReadonlyArray<{ type: string; oid: string; content: Buffer }>,
+  folder: string,
+  objects: ReadonlyMap<string, string>,
 ): Promise<void> {
-  const folder = join(gitDir, `${privatePrefix}rewrite-${randomBytes(8).toString("hex")}`);
-  await mkdir(folder);
-  try {
-    for (const type of ["tree", "commit", "tag"]) {
-      const ofType = [...new Map(objects.filter((o) => o.type === type).map((o) => [o.oid, o])).values()];
-      if (ofType.length === 0) continue;
-      const paths: string[] = [];
-      for (const object of ofType) {
-        const path = join(folder, object.oid);
-        await writeFile(path, object.content);
-        paths.push(path);
-      }
-      const out = await git(["hash-object", "-w", "-t", type, "--stdin-paths"], {
-        gitDir,
-        timeoutMs,
-        input: `${paths.join("\n")}\n`,
-      });
-      const ids = out.toString("utf8").trim().split("\n");
-      if (ids.length !== ofType.length || ids.some((id, i) => id !== ofType[i]?.oid))
-        throw new Error(`git stored rewritten ${type}s under other ids than computed`);
-    }
-  } finally {
-    await rm(folder, { recursive: true, force: true });
+  for (const type of ["tree", "commit", "tag"]) {
+    const ofType = [...objects].filter(([, objectType]) => objectType === type).map(([oid]) => oid);
+    if (ofType.length === 0) continue;
+    const out = await git(["hash-object", "-w", "-t", type, "--stdin-paths"], {
+      gitDir,
+      timeoutMs,
+      input: `${ofType.map((oid) => join(folder, oid)).join("\n")}\n`,
+    });
+    const ids = out.toString("utf8").trim().split("\n");
+    if (ids.length !== ofType.length || ids.some((id, i) => id !== ofType[i]))
+      throw new Error(`git stored rewritten ${type}s under other ids than computed`);
   }
 }
