@@ -233,6 +233,25 @@ describe("image and audio folders", () => {
       { image: { bytes: files["train/cat/3.png"].toString("base64"), path: "3.png" }, label: 0 },
       { image: { bytes: files["train/dog/2.png"].toString("base64"), path: "2.png" }, label: 1 },
     ]);
+    const statistics = await viewer(hub, "statistics", {
+      dataset: "alice/pets-labels",
+      config: "default",
+      split: "train",
+    });
+    expect(statistics.body.statistics).toEqual([
+      {
+        column_name: "label",
+        column_type: "class_label",
+        column_statistics: {
+          nan_count: 0,
+          nan_proportion: 0,
+          no_label_count: 0,
+          no_label_proportion: 0,
+          n_unique: 2,
+          frequencies: { cat: 2, dog: 1 },
+        },
+      },
+    ]);
     const converted = await compareWithDatasets("alice/pets-labels");
     expect(converted.test?.features).toEqual({ image: "Image", label: "ClassLabel['cat', 'dog']" });
   }, 300_000);

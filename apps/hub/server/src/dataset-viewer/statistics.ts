@@ -1,7 +1,7 @@
 // `/statistics` for one converted split (README.md §1): per column its kind's statistics, computed by DuckDB in a
 // few scans (one for all aggregates, one per histogram) with bound parameters and quoted column names only.
 import type { DuckDbPool } from "./engine.js";
-import { columnKind } from "./features.js";
+import { columnKind, type Feature } from "./features.js";
 import { quoteIdentifier } from "./sql-emit.js";
 
 const BINS = 10;
@@ -59,6 +59,38 @@ async function histogram(
   return { hist, bin_edges: edges };
 }
 
+/** A ClassLabel column (an image folder's `label`): counts per class name; -1 (or an unknown index) is "no label". */
+async function classLabelStatistics(
+  pool: DuckDbPool,
+  file: string,
+  quoted: string,
+  names: readonly string[],
+  nulls: number,
+  proportion: (count: number) => number,
+): Promise<Record<string, unknown>> {
+  const { rows } = await pool.query([
+    {
+      sql: `SELECT ${quoted}::BIGINT AS value, count(*)::BIGINT AS n FROM read_parquet($1) WHERE ${quoted} IS NOT NULL GROUP BY ${quoted} ORDER BY n DESC, value`,
+      params: [file],
+    },
+  ]);
+  const frequencies: Record<string, number> = {};
+  let noLabel = 0;
+  for (const row of rows) {
+    const name = names[Number(row.value)];
+    if (name === undefined) noLabel += Number(row.n);
+    else frequencies[name] = Number(row.n);
+  }
+  return {
+    nan_count: nulls,
+    nan_proportion: proportion(nulls),
+    no_label_count: noLabel,
+    no_label_proportion: proportion(noLabel),
+    n_unique: Object.keys(frequencies).length,
+    frequencies,
+  };
+}
+
 function numericSelect(expression: string, prefix: string): string {
   return [
     `count(*) FILTER (WHERE ${expression} IS NULL)::BIGINT AS "${prefix}nulls"`,
@@ -85,7 +117,7 @@ export async function computeStatistics(
   pool: DuckDbPool,
   file: string,
   numRows: number,
-  columns: readonly { name: string; type: string }[],
+  columns: readonly { name: string; type: string; feature?: Feature }[],
 ): Promise<{ num_examples: number; statistics: ColumnStatistics[]; partial: false }> {
   const proportion = (count: number) => (numRows === 0 ? 0 : round(count / numRows));
   // One scan for every column's aggregates; columns are addressed by position-based aliases.
@@ -127,6 +159,15 @@ export async function computeStatistics(
     }
     if (kind === "other") continue;
     const stats = numericOf(aggregates, prefix);
+    const names = column.feature?._type === "ClassLabel" ? column.feature.names : undefined;
+    if (Array.isArray(names)) {
+      statistics.push({
+        column_name: column.name,
+        column_type: "class_label",
+        column_statistics: await classLabelStatistics(pool, file, quoted, names.map(String), stats.nulls, proportion),
+      });
+      continue;
+    }
     if (kind === "string" && Number(aggregates[`${prefix}distinct`] ?? 0) <= MAX_LABELS * 2) {
       // Exact distinct values (the approximate count only decides whether to look).
       const counted = await pool.query([
