@@ -256,6 +256,26 @@ describe("image and audio folders", () => {
     expect(converted.test?.features).toEqual({ image: "Image", label: "ClassLabel['cat', 'dog']" });
   }, 300_000);
 
+  test("an image folder named by the card's configs (metadata.csv among its files), beside a CSV", async () => {
+    const files = {
+      "README.md": Buffer.from(
+        '---\nconfigs:\n- config_name: photos\n  data_files:\n  - split: train\n    path: "photos/**"\n---\n',
+      ),
+      "photos/x.png": png(2, 1, 9),
+      "photos/y.png": png(1, 2, 10),
+      "photos/metadata.csv": Buffer.from("file_name,kind\ny.png,tall\nx.png,wide\n"),
+      "notes.csv": Buffer.from("a,b\n1,2\n"),
+    };
+    const splits = await dataset("pets-card", files);
+    expect(splits.body.splits).toEqual([{ dataset: "alice/pets-card", config: "photos", split: "train" }]);
+    const rows = await viewer(hub, "rows", { dataset: "alice/pets-card", config: "photos", split: "train" });
+    expect((rows.body.rows as { row: unknown }[]).map((row) => row.row)).toEqual([
+      { image: { bytes: files["photos/y.png"].toString("base64"), path: "y.png" }, kind: "tall" },
+      { image: { bytes: files["photos/x.png"].toString("base64"), path: "x.png" }, kind: "wide" },
+    ]);
+    await compareWithDatasets("alice/pets-card");
+  }, 300_000);
+
   test("an audio folder with metadata.csv: Audio feature, audio sources as the page plays them, load_dataset", async () => {
     const files = {
       "data/train/one.wav": wav(400, 1),

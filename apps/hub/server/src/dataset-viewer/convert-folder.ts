@@ -21,6 +21,8 @@ export interface LocalMedia {
 }
 
 const FILE_NAME = "file_name";
+/** Rows per row group of a media split (as `datasets` writes them): a page of rows reads one group, not 10 000 files. */
+const MEDIA_ROW_GROUP_ROWS = 100;
 
 async function head(local: string): Promise<Buffer> {
   const handle = await open(local, "r");
@@ -122,7 +124,7 @@ export async function convertFolderSplit(
                               unnest(${names}::VARCHAR[]) AS name, unnest(${labels}::VARCHAR[]) AS label),
              blobs AS (SELECT filename, content FROM read_blob(${locals}))
         SELECT ${select} FROM ${from}
-      ) TO ${target} (FORMAT parquet, ROW_GROUP_SIZE ${limits.rowGroupRows}, COMPRESSION zstd,
+      ) TO ${target} (FORMAT parquet, ROW_GROUP_SIZE ${Math.min(limits.rowGroupRows, MEDIA_ROW_GROUP_ROWS)}, COMPRESSION zstd,
                      KV_METADATA {huggingface: ${sqlString(huggingface)}})`;
     await pool.query([{ sql: copy, params: params.values }], limits.timeoutMs);
     const described = await describeOutput(pool, output, limits.timeoutMs);

@@ -3,7 +3,7 @@
 // else file-name conventions (train / validation (dev, valid, val) / test (eval) as a folder or a name part, shards
 // `train-00000-of-00002.csv`); else every data file in one `train` split. Pure: files in, a plan out.
 import { ConversionError } from "./conversion-error.js";
-import { type FolderPlan, folderPlans } from "./folder-discovery.js";
+import { cardFolderSplit, type FolderPlan, folderPlans } from "./folder-discovery.js";
 
 export type SourceFormat = "csv" | "tsv" | "json" | "jsonl" | "parquet" | "text" | "imagefolder" | "audiofolder";
 
@@ -104,6 +104,8 @@ function splitPlan(split: string, files: SourceFile[]): SplitPlan | undefined {
   return { split, format: best[0], files: best[1].sort((a, b) => a.path.localeCompare(b.path)) };
 }
 
+const isData = (path: string) => FORMATS[extension(path)] !== undefined;
+
 function checkedName(value: unknown, what: string): string {
   if (typeof value !== "string" || !NAME.test(value))
     throw new ConversionError("ConfigNamesError", `Invalid ${what} name in the dataset card: ${JSON.stringify(value)}`);
@@ -138,10 +140,8 @@ function cardPlans(configs: unknown, files: SourceFile[]): ConfigPlan[] {
     const splits: SplitPlan[] = [];
     for (const [split, patterns] of splitPatterns) {
       const tests = patterns.map(globTest);
-      const plan = splitPlan(
-        split,
-        files.filter((file) => tests.some((test) => test(file.path))),
-      );
+      const matched = files.filter((file) => tests.some((test) => test(file.path)));
+      const plan = cardFolderSplit(split, matched, isData) ?? splitPlan(split, matched);
       if (plan === undefined)
         throw new ConversionError("EmptyDatasetError", `No data file matches the split ${split} of config ${config}`);
       splits.push(plan);
@@ -164,7 +164,7 @@ export function discover(all: readonly SourceFile[], cardData: Record<string, un
   if (files.length > MAX_FILES)
     throw new ConversionError("DatasetTooBigError", `The dataset has more than ${MAX_FILES} files`);
   if (cardData?.configs !== undefined) return cardPlans(cardData.configs, files);
-  const folders = folderPlans(files, (path) => FORMATS[extension(path)] !== undefined);
+  const folders = folderPlans(files, isData);
   if (folders !== undefined) return folders;
   const data = files.filter((file) => FORMATS[extension(file.path)] !== undefined);
   if (data.length === 0) {

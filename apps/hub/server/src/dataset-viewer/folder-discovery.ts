@@ -33,15 +33,8 @@ function isUnder(folder: string, path: string): boolean {
   return folder === "" || path.startsWith(`${folder}/`);
 }
 
-/**
- * The splits of an image or audio folder, or undefined when the dataset is not one (its media files are fewer than
- * its other data files, metadata files aside). `isData` tells a tabular data file.
- */
-export function folderPlans(
-  files: readonly SourceFile[],
-  isData: (path: string) => boolean,
-): { config: string; splits: SplitPlan[] }[] | undefined {
-  const isMetadata = (file: SourceFile) => METADATA_NAMES.has(baseName(file.path).toLowerCase());
+/** Whether these files are an image or an audio folder (media outnumber the other data files, metadata aside). */
+function mediaKindOf(files: readonly SourceFile[], isData: (path: string) => boolean): MediaKind | undefined {
   const counts = { image: 0, audio: 0 };
   let tabular = 0;
   for (const file of files) {
@@ -51,42 +44,86 @@ export function folderPlans(
     else if (isData(file.path) && !isMetadata(file)) tabular++;
   }
   const kind: MediaKind = counts.image >= counts.audio ? "image" : "audio";
-  if (counts[kind] === 0 || counts[kind] < tabular) return undefined;
-  const media = files.filter((file) => MEDIA[kind].has(extension(file.path)));
-  const metadataFiles = files.filter(isMetadata);
-  if (new Set(metadataFiles.map((file) => extension(file.path))).size > 1)
+  return counts[kind] === 0 || counts[kind] < tabular ? undefined : kind;
+}
+
+const isMetadata = (file: SourceFile) => METADATA_NAMES.has(baseName(file.path).toLowerCase());
+
+function metadataOf(files: readonly SourceFile[]): SourceFile[] {
+  const metadata = files.filter(isMetadata);
+  if (new Set(metadata.map((file) => extension(file.path))).size > 1)
     throw new ConversionError("MalformedFileError", "The metadata files must all be CSV or all be JSON Lines");
+  return metadata;
+}
+
+/** Labels only without metadata, from parent folder names, when there are ≥ 2 and all files are equally deep. */
+function labelsOf(media: readonly SourceFile[], metadata: readonly SourceFile[]): string[] | undefined {
+  if (metadata.length > 0) return undefined;
+  const names = new Set(media.map((file) => baseName(folderOf(file.path))));
+  const depths = new Set(media.map((file) => file.path.split("/").length));
+  return names.size > 1 && depths.size === 1 ? [...names].sort() : undefined;
+}
+
+function folderSplit(
+  split: string,
+  kind: MediaKind,
+  media: SourceFile[],
+  metadataFiles: readonly SourceFile[],
+  labels: string[] | undefined,
+): SplitPlan {
+  const applying = metadataFiles.filter((meta) => media.some((file) => isUnder(folderOf(meta.path), file.path)));
+  if (applying.length > 1)
+    throw new ConversionError(
+      "UnsupportedFileFormatError",
+      `The split ${split} has more than one metadata file (${applying.map((meta) => meta.path).join(", ")}): this hub reads one per split`,
+    );
+  const metadata = applying[0];
+  return {
+    split,
+    format: kind === "image" ? "imagefolder" : "audiofolder",
+    files: media.sort((a, b) => a.path.localeCompare(b.path)),
+    folder: {
+      kind,
+      ...(metadata !== undefined ? { metadata } : {}),
+      ...(labels !== undefined ? { labels } : {}),
+    },
+  };
+}
+
+/**
+ * One split named by the card's `configs:` when its files are an image or audio folder (metadata files among them),
+ * else undefined.
+ */
+export function cardFolderSplit(
+  split: string,
+  files: readonly SourceFile[],
+  isData: (path: string) => boolean,
+): SplitPlan | undefined {
+  const kind = mediaKindOf(files, isData);
+  if (kind === undefined) return undefined;
+  const media = files.filter((file) => MEDIA[kind].has(extension(file.path)));
+  const metadata = metadataOf(files);
+  return folderSplit(split, kind, media, metadata, labelsOf(media, metadata));
+}
+
+/**
+ * The splits of an image or audio folder, or undefined when the dataset is not one (its media files are fewer than
+ * its other data files, metadata files aside). `isData` tells a tabular data file.
+ */
+export function folderPlans(
+  files: readonly SourceFile[],
+  isData: (path: string) => boolean,
+): { config: string; splits: SplitPlan[] }[] | undefined {
+  const kind = mediaKindOf(files, isData);
+  if (kind === undefined) return undefined;
+  const media = files.filter((file) => MEDIA[kind].has(extension(file.path)));
+  const metadata = metadataOf(files);
+  const labels = labelsOf(media, metadata);
   const bySplit = new Map<string, SourceFile[]>();
   for (const file of media) {
     const split = splitOfPath(file.path) ?? "train";
     bySplit.set(split, [...(bySplit.get(split) ?? []), file]);
   }
-  // Labels only without metadata, from parent folder names, when there are ≥ 2 and all files are equally deep.
-  let labels: string[] | undefined;
-  if (metadataFiles.length === 0) {
-    const names = new Set(media.map((file) => baseName(folderOf(file.path))));
-    const depths = new Set(media.map((file) => file.path.split("/").length));
-    if (names.size > 1 && depths.size === 1) labels = [...names].sort();
-  }
-  const splits: SplitPlan[] = [];
-  for (const [split, splitFiles] of bySplit) {
-    const applying = metadataFiles.filter((meta) => splitFiles.some((file) => isUnder(folderOf(meta.path), file.path)));
-    if (applying.length > 1)
-      throw new ConversionError(
-        "UnsupportedFileFormatError",
-        `The split ${split} has more than one metadata file (${applying.map((meta) => meta.path).join(", ")}): this hub reads one per split`,
-      );
-    const metadata = applying[0];
-    splits.push({
-      split,
-      format: kind === "image" ? "imagefolder" : "audiofolder",
-      files: splitFiles.sort((a, b) => a.path.localeCompare(b.path)),
-      folder: {
-        kind,
-        ...(metadata !== undefined ? { metadata } : {}),
-        ...(labels !== undefined ? { labels } : {}),
-      },
-    });
-  }
+  const splits = [...bySplit].map(([split, splitFiles]) => folderSplit(split, kind, splitFiles, metadata, labels));
   return [{ config: "default", splits: sortSplits(splits) }];
 }

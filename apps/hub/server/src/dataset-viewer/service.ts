@@ -180,7 +180,12 @@ export class DatasetViewerService {
     const source = await revisionFiles(this.ctx, ref, revision);
     const plans = discover(source.files, source.cardData);
     const sourceBytes = plans
-      .flatMap((plan) => plan.splits.flatMap((split) => split.files))
+      .flatMap((plan) =>
+        plan.splits.flatMap((split) => [
+          ...split.files,
+          ...(split.folder?.metadata !== undefined ? [split.folder.metadata] : []),
+        ]),
+      )
       .reduce((sum, file) => sum + file.size, 0);
     if (sourceBytes > this.limits.maxSourceBytes)
       throw new ConversionError(
