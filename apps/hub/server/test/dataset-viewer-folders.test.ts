@@ -13,8 +13,10 @@ import { commitFiles, createDataset, datasetsPython, viewer, waitConverted } fro
 import { startTestHub, type TestHub } from "./hub-harness.js";
 import { run } from "./run-command.js";
 
-/** The per-value limit (a media file is one value): the "huge" file below is over it, the others far under. */
-const MAX_FILE_BYTES = 100_000;
+/** The per-value limit (a media file is one value): the "huge" file below is over it, the others under. */
+const MAX_FILE_BYTES = 3 * 1024 * 1024;
+/** media-cells.ts: larger files are not inlined in row answers. */
+const MAX_INLINE_BYTES = 2 * 1024 * 1024;
 
 let hub: TestHub;
 let python: string;
@@ -310,6 +312,17 @@ describe("image and audio folders", () => {
       ],
     });
   }, 300_000);
+
+  test("a file over the inline size: its bytes stay in the Parquet file, its column is in truncated_cells", async () => {
+    const big = Buffer.concat([png(1, 1, 11), Buffer.alloc(MAX_INLINE_BYTES + 1)]);
+    const small = png(1, 1, 12);
+    expect((await dataset("pets-big", { "a-big.png": big, "b-small.png": small })).status).toBe(200);
+    const rows = await viewer(hub, "rows", { dataset: "alice/pets-big", config: "default", split: "train" });
+    expect(rows.body.rows).toEqual([
+      { row_idx: 0, row: { image: { bytes: null, path: "a-big.png" } }, truncated_cells: ["image"] },
+      { row_idx: 1, row: { image: { bytes: small.toString("base64"), path: "b-small.png" } }, truncated_cells: [] },
+    ]);
+  }, 120_000);
 
   test("hostile files: a 'png' that is not one, a file over the per-file limit → a clear error state", async () => {
     const fake = await dataset("fake-png", {

@@ -6,7 +6,7 @@ import type { QueryParam } from "./duckdb-protocol.js";
 import type { DuckDbPool } from "./engine.js";
 import { columnFeature, type Feature } from "./features.js";
 import type { Condition, OrderTerm } from "./filter-parser.js";
-import { mediaCell } from "./media-cells.js";
+import { MAX_INLINE_BYTES, mediaCell } from "./media-cells.js";
 import { conditionSql, orderSql, Params, quoteIdentifier } from "./sql-emit.js";
 
 export const MAX_LENGTH = 100;
@@ -28,9 +28,27 @@ export function featuresOf(split: ConvertedSplit): { feature_idx: number; name: 
   }));
 }
 
-/** The split's columns selected by name (never `*`, so the row number is ours alone). */
+/**
+ * The split's columns selected by name (never `*`, so the row number is ours alone). A media struct's bytes over
+ * MAX_INLINE_BYTES are left in the file (null here, the cell marked truncated): a page never holds 100 large files.
+ */
 function selectList(split: ConvertedSplit): string {
-  return split.columns.map((column) => quoteIdentifier(column.name)).join(", ");
+  return split.columns
+    .map((column) => {
+      const quoted = quoteIdentifier(column.name);
+      if (!isMedia(column)) return quoted;
+      const big = `octet_length(${quoted}.bytes) > ${MAX_INLINE_BYTES}`;
+      return `CASE WHEN ${big} THEN {'bytes': NULL::BLOB, 'path': ${quoted}.path} ELSE ${quoted} END AS ${quoted}, coalesce(${big}, false) AS ${quoteIdentifier(`${BIG}${column.name}`)}`;
+    })
+    .join(", ");
+}
+
+const BIG = "__hubkit_big_";
+
+/** An Image or Audio column stored as the `{bytes BLOB, path}` struct. */
+function isMedia(column: ConvertedSplit["columns"][number]): boolean {
+  const kind = columnFeature(column)._type;
+  return (kind === "Image" || kind === "Audio") && /^STRUCT\(.*\bbytes BLOB\b.*\)$/.test(column.type);
 }
 
 function entries(split: ConvertedSplit, rows: Record<string, unknown>[], truncate: boolean): RowEntry[] {
@@ -39,11 +57,10 @@ function entries(split: ConvertedSplit, rows: Record<string, unknown>[], truncat
     const truncated: string[] = [];
     for (const column of split.columns) {
       let value: unknown = raw[column.name] ?? null;
-      const media = column.feature?._type;
-      if (media === "Image" || media === "Audio") {
-        const cell = mediaCell(media, value);
+      if (isMedia(column)) {
+        const cell = mediaCell(columnFeature(column)._type === "Audio" ? "Audio" : "Image", value);
         value = cell.value;
-        if (cell.truncated) truncated.push(column.name);
+        if (cell.truncated || raw[`${BIG}${column.name}`] === true) truncated.push(column.name);
       } else if (truncate && typeof value === "string" && value.length > MAX_CELL_CHARS) {
         value = value.slice(0, MAX_CELL_CHARS);
         truncated.push(column.name);
