@@ -1,7 +1,7 @@
 // The dataset viewer page against the real server's dataset-viewer API (server/src/dataset-viewer): a CSV committed
 // through the API is converted to Parquet in the background, then the page pages through it, searches it, filters
 // and orders it and shows column statistics — all by keyboard — and its "Use this dataset" snippets point at this
-// hub; image, null and long-text cells; a pending and a failed conversion. Screenshots in light, dark and at phone width go to test-results/screenshots (dataset-viewer-*.png).
+// hub; image, null and long-text cells; an image folder and an audio folder; a pending and a failed conversion. Screenshots in light, dark and at phone width go to test-results/screenshots (dataset-viewer-*.png).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -289,6 +289,62 @@ test("cells: an image from its Parquet bytes, a null, and long text behind Expan
   await expect(text.getByRole("button", { name: "Collapse" })).toHaveAttribute("aria-expanded", "true");
   expect(await accessibilityProblems(page)).toEqual([]);
   await screenshot(page, "dataset-viewer-cells");
+  expect(guard.errors).toEqual([]);
+});
+
+/** A mono 16-bit PCM WAV of 80 silent samples at 8 kHz. */
+function tinyWav(): Buffer {
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "latin1");
+  header.writeUInt32LE(36 + 160, 4);
+  header.write("WAVEfmt ", 8, "latin1");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16_000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "latin1");
+  header.writeUInt32LE(160, 40);
+  return Buffer.concat([header, Buffer.alloc(160)]);
+}
+
+test("an image folder (labels from its folders) and an audio folder (metadata.csv) as images, classes and players", async ({
+  page,
+  guard,
+}) => {
+  test.setTimeout(2 * CONVERSION_TIMEOUT + 30_000);
+  const request = page.request;
+  const { user, token } = await newWriter(request, "folders");
+  await createRepo(request, token, "pictures", "dataset");
+  await commit(request, token, `/api/datasets/${user}/pictures`, "data", [
+    { path: "train/cat/a.png", content: TINY_PNG },
+    { path: "train/dog/b.png", content: TINY_PNG },
+  ]);
+  await createRepo(request, token, "sounds", "dataset");
+  await commit(request, token, `/api/datasets/${user}/sounds`, "data", [
+    { path: "train/one.wav", content: tinyWav() },
+    { path: "train/metadata.csv", content: "file_name,speaker\none.wav,ann\n" },
+  ]);
+  await waitForConversion(request, `${user}/pictures`);
+  await waitForConversion(request, `${user}/sounds`);
+  await page.goto(`/datasets/${user}/pictures`);
+  const table = page.getByRole("region", { name: "Dataset viewer" }).getByRole("table");
+  await expect(table.locator("thead .dataset-type")).toHaveText(["image", "class label"]);
+  const image = table.getByRole("img", { name: "image, row 1" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(1);
+  await expect(table.getByRole("row").nth(2)).toContainText("dog");
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await screenshot(page, "dataset-viewer-image-folder");
+  await page.goto(`/datasets/${user}/sounds`);
+  const sounds = page.getByRole("region", { name: "Dataset viewer" }).getByRole("table");
+  await expect(sounds.locator("thead .dataset-type")).toHaveText(["audio", "string"]);
+  await expect(sounds.locator("audio source")).toHaveAttribute("src", /^data:audio\/wav;base64,/);
+  await expect(sounds.getByRole("cell", { name: "ann" })).toBeVisible();
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await screenshot(page, "dataset-viewer-audio-folder");
   expect(guard.errors).toEqual([]);
 });
 
