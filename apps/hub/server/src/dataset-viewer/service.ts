@@ -83,8 +83,14 @@ export class DatasetViewerService {
         await this.enqueue({ type: "dataset", id });
       }
     })().catch((error: unknown) => {
-      console.error(`[hub] dataset viewer: queueing stale datasets failed: ${String(error)}`);
+      // A server closed during its start (tests do) has closed the database under this: nothing went wrong.
+      if (!this.stopped) console.error(`[hub] dataset viewer: queueing stale datasets failed: ${String(error)}`);
     });
+  }
+
+  /** Whether stop() was called: failures after it come from the closing server, not from the service. */
+  get isStopped(): boolean {
+    return this.stopped;
   }
 
   /** Stops the queue and the DuckDB workers (server close); a job cut short resumes at the next start. */
@@ -300,7 +306,7 @@ export function openDatasetViewer(ctx: HubContext): DatasetViewerService | undef
   const service = new DatasetViewerService(ctx, ctx.index.store.db, datasetViewerLimitsFromEnv());
   services.set(ctx, service);
   void service.start().catch((error: unknown) => {
-    console.error(`[hub] dataset viewer: start failed: ${String(error)}`);
+    if (!service.isStopped) console.error(`[hub] dataset viewer: start failed: ${String(error)}`);
   });
   return service;
 }
