@@ -5,13 +5,17 @@
 // folders through HF_ENDPOINT, cell by cell. Hostile files (a "png" that is not one, a file over the per-file
 // limit) end in a clear error state.
 import { createHash } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { commitFiles, createDataset, datasetsPython, viewer, waitConverted } from "./dataset-viewer-harness.js";
+import {
+  commitFiles,
+  createDataset,
+  datasetsPython,
+  runDatasetsPython,
+  viewer,
+  waitConverted,
+} from "./dataset-viewer-harness.js";
 import { startTestHub, type TestHub } from "./hub-harness.js";
-import { run } from "./run-command.js";
 
 /** The per-value limit (a media file is one value): the "huge" file below is over it, the others under. */
 const MAX_FILE_BYTES = 3 * 1024 * 1024;
@@ -99,24 +103,8 @@ async function dataset(name: string, files: Record<string, Buffer>) {
   return waitConverted(hub, `alice/${name}`);
 }
 
-async function py(code: string): Promise<unknown> {
-  const folder = join(hub.work, `py-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(folder, { recursive: true });
-  const result = await run(python, ["-c", code], {
-    cwd: folder,
-    timeoutMs: 300_000,
-    env: {
-      HF_ENDPOINT: hub.url,
-      HF_TOKEN: hub.readToken,
-      HF_HOME: join(hub.work, "hf-home"),
-      HF_HUB_DISABLE_TELEMETRY: "1",
-      HF_DATASETS_DISABLE_PROGRESS_BARS: "1",
-      PYTHONWARNINGS: "ignore",
-    },
-  });
-  if (result.code !== 0) throw new Error(`python failed: ${result.stderr.slice(-3000)}`);
-  const lines = result.stdout.trim().split("\n");
-  return JSON.parse(lines[lines.length - 1] ?? "null");
+function py(code: string): Promise<unknown> {
+  return runDatasetsPython(hub, python, code);
 }
 
 /**

@@ -1,12 +1,13 @@
-// Issue 21: each input format converted to refs/convert/parquet and compared cell by cell with what pyarrow (and
-// pandas for JSON arrays) reads from the source file; the converted ref loaded with `datasets.load_dataset(…,
-// revision="refs/convert/parquet")` through HF_ENDPOINT; discovery from the card's `configs:` and from shard names.
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { commitFiles, createDataset, datasetsPython, viewer, waitConverted } from "./dataset-viewer-harness.js";
+import {
+  commitFiles,
+  createDataset,
+  datasetsPython,
+  runDatasetsPython,
+  viewer,
+  waitConverted,
+} from "./dataset-viewer-harness.js";
 import { startTestHub, type TestHub } from "./hub-harness.js";
-import { run } from "./run-command.js";
 
 let hub: TestHub;
 let python: string;
@@ -18,26 +19,8 @@ afterAll(async () => {
   await hub?.close();
 });
 
-async function py(code: string, files: Record<string, Buffer> = {}): Promise<unknown> {
-  const folder = join(hub.work, `py-${Math.random().toString(36).slice(2)}`);
-  mkdirSync(folder, { recursive: true });
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
-  const result = await run(python, ["-c", code], {
-    cwd: folder,
-    timeoutMs: 300_000,
-    env: {
-      HF_ENDPOINT: hub.url,
-      HF_TOKEN: hub.readToken,
-      HF_HOME: join(hub.work, "hf-home"),
-      HF_HUB_DISABLE_TELEMETRY: "1",
-      HF_HUB_DISABLE_XET: "1",
-      HF_DATASETS_DISABLE_PROGRESS_BARS: "1",
-      PYTHONWARNINGS: "ignore",
-    },
-  });
-  if (result.code !== 0) throw new Error(`python failed: ${result.stderr.slice(-3000)}`);
-  const lines = result.stdout.trim().split("\n");
-  return JSON.parse(lines[lines.length - 1] ?? "null");
+function py(code: string, files: Record<string, Buffer> = {}): Promise<unknown> {
+  return runDatasetsPython(hub, python, code, files);
 }
 
 /** Python: `converted(path)` = the converted file's rows (downloaded from the ref), JSON-normalised. */

@@ -2,7 +2,7 @@
 // ones as LFS objects through the batch API), waiting for their conversion, the viewer API with a token, and the
 // Python venv with pyarrow, pandas and datasets (scripts/python-datasets.sh).
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HUB_DIR } from "../src/config.js";
 import type { TestHub } from "./hub-harness.js";
@@ -118,4 +118,34 @@ export async function datasetsPython(): Promise<string> {
     if (made.code !== 0) throw new Error(`python-datasets.sh failed: ${made.stderr}`);
   }
   return python;
+}
+
+/**
+ * Runs `code` with the datasets venv's python against `hub` (read token, a cache of the test's own, Xet as
+ * installed) in a fresh folder holding `files`, and parses the last line it prints as JSON.
+ */
+export async function runDatasetsPython(
+  hub: TestHub,
+  python: string,
+  code: string,
+  files: Record<string, Buffer> = {},
+): Promise<unknown> {
+  const folder = join(hub.work, `py-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(folder, { recursive: true });
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(folder, name), content);
+  const result = await run(python, ["-c", code], {
+    cwd: folder,
+    timeoutMs: 300_000,
+    env: {
+      HF_ENDPOINT: hub.url,
+      HF_TOKEN: hub.readToken,
+      HF_HOME: join(hub.work, "hf-home"),
+      HF_HUB_DISABLE_TELEMETRY: "1",
+      HF_DATASETS_DISABLE_PROGRESS_BARS: "1",
+      PYTHONWARNINGS: "ignore",
+    },
+  });
+  if (result.code !== 0) throw new Error(`python failed: ${result.stderr.slice(-3000)}`);
+  const lines = result.stdout.trim().split("\n");
+  return JSON.parse(lines[lines.length - 1] ?? "null");
 }
