@@ -57,7 +57,7 @@ out["dev_files"] = sorted(api.list_repo_files("alice/${repo}", revision="dev"))
 out["commits"] = [c.title for c in api.list_repo_commits("alice/${repo}")]
 print(json.dumps(out))
 `,
-      { token: hub.writeToken },
+      { token: hub.writeToken, xet: false }, // the LFS batch API, not Xet
     );
     expect(result.stderr.slice(-2000)).not.toMatch(/Traceback/);
     expect(result.code).toBe(0);

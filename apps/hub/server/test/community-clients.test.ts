@@ -110,7 +110,7 @@ out["files"] = sorted(alice.list_repo_files(repo))
 out["big_sha"] = hashlib.sha256(open(hf_hub_download(repo, "weights.bin"), "rb").read()).hexdigest()
 print(json.dumps(out))
 `,
-      { token: hub.writeToken },
+      { token: hub.writeToken, xet: false }, // the LFS batch API, not Xet
     );
     expect(result.code, result.stderr).toBe(0);
     const out = json(result.stdout);

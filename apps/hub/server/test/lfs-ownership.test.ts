@@ -184,7 +184,7 @@ describe("git pushes, copies, moves and deletes", () => {
 api = HfApi()
 api.create_commit("alice/secret", operations=[CommitOperationCopy(src_path_in_repo="weights.bin", path_in_repo="copied/weights.bin")], commit_message="copy")
 print(api.hf_hub_download("alice/secret", "copied/weights.bin"))`,
-      { token: hub.writeToken },
+      { token: hub.writeToken, xet: false }, // LFS objects of the batch API
     );
     expect(result.stderr).not.toContain("Traceback");
     expect(result.code).toBe(0);

@@ -32,7 +32,7 @@ export function run(
 
 /**
  * huggingface_hub's environment for a test hub: its endpoint, a cache folder of the test's own, no telemetry, and
- * no Xet unless asked (the hub under test speaks plain LFS unless the test is about Xet).
+ * Xet as users install it (hf_xet comes with huggingface_hub); `xet: false` only for tests about the LFS batch API.
  */
 export function hfClientEnv(options: {
   endpoint: string;
@@ -44,7 +44,7 @@ export function hfClientEnv(options: {
     HF_ENDPOINT: options.endpoint,
     HF_HOME: options.home,
     HF_HUB_DISABLE_TELEMETRY: "1",
-    ...(options.xet ? {} : { HF_HUB_DISABLE_XET: "1" }),
+    ...(options.xet === false ? { HF_HUB_DISABLE_XET: "1" } : {}),
     ...(options.token !== undefined ? { HF_TOKEN: options.token } : {}),
   };
 }
