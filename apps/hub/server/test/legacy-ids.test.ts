@@ -7,6 +7,7 @@
 import { downloadFile, fileExists, listCommits, modelInfo, repoExists } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LEGACY_IDS } from "../src/api/legacy-id-table.js";
+import { apiFetch } from "./api-call.js";
 import { ADMIN_TOKEN, type AuthHub, startAuthHub } from "./auth-harness.js";
 import { type RawAnswer, rawRequest } from "./raw-http.js";
 
@@ -15,11 +16,7 @@ const tokens: Record<string, string> = {};
 const CONFIG = '{"model_type": "gpt2"}\n';
 
 async function create(token: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${hub.url}/api/repos/create`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const response = await apiFetch(hub.url, "POST", "/api/repos/create", token, body);
   if (response.status !== 200) throw new Error(`create: ${response.status} ${await response.text()}`);
 }
 
