@@ -1,14 +1,13 @@
 // `/collections/{namespace}`: a user's or an organization's collections, in the owner's order. The owner (or a
 // member of the organization) also gets the form that creates one. Private collections are listed only to those
 // the server shows them to.
-import { useState } from "react";
 import { Link } from "../../components/link";
 import { AsyncView } from "../../components/status";
 import { navigate } from "../../lib/navigation";
 import { useSession } from "../../lib/session";
+import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
 import { timeAgo } from "../search/repo-row";
-import { useRefreshed } from "../settings/use-refreshed";
 import { type Collection, collectionPath, loadCollections, mayEdit } from "./collections-api";
 import { NewCollectionForm } from "./new-collection-form";
 import "./collections.css";
@@ -16,8 +15,7 @@ import "./collections.css";
 export default function CollectionsPage({ params }: { params: RouteParams }) {
   const owner = params.namespace;
   const session = useSession();
-  const [version] = useState(0);
-  const state = useRefreshed(`collections:${owner}`, version, (signal) => loadCollections(owner, signal));
+  const state = useAsync(`collections:${owner}`, (signal) => loadCollections(owner, signal));
   return (
     <section className="collections-page">
       <p className="breadcrumb">
