@@ -3,9 +3,9 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "../../components/link";
 import { FormProblem } from "../../components/status";
-import { sessionFetch, useSession } from "../../lib/session";
+import { useSession } from "../../lib/session";
 import type { RepoId } from "../repo/repo-url";
-import { addItem, type Collection, collectionPath, ownerCollectionsPath } from "./collections-api";
+import { addItem, type Collection, collectionPath, loadCollections, ownerCollectionsPath } from "./collections-api";
 import "./collections.css";
 
 export function AddToCollection({ repo }: { repo: RepoId }) {
@@ -21,15 +21,9 @@ export function AddToCollection({ repo }: { repo: RepoId }) {
   useEffect(() => {
     if (!open || ownersKey === "") return;
     const controller = new AbortController();
-    const query = ownersKey
-      .split(",")
-      .map((owner) => `owner=${encodeURIComponent(owner)}`)
-      .join("&");
-    sessionFetch(`/api/collections?${query}&limit=100`, { signal: controller.signal })
-      .then((response) => response.json() as Promise<Collection[]>)
-      .then(setCollections, (error: Error) => {
-        if (!controller.signal.aborted) setProblem(error.message);
-      });
+    loadCollections(ownersKey.split(","), controller.signal).then(setCollections, (error: Error) => {
+      if (!controller.signal.aborted) setProblem(error.message);
+    });
     return () => controller.abort();
   }, [open, ownersKey]);
 

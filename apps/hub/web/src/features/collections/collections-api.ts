@@ -45,8 +45,13 @@ export function ownerCollectionsPath(owner: string): string {
 
 const apiPath = (slug: string) => `/api${collectionPath(slug)}`;
 
-export async function loadCollections(owner: string, signal: AbortSignal): Promise<Collection[]> {
-  const response = await sessionFetch(`/api/collections?owner=${encodeURIComponent(owner)}&limit=100`, { signal });
+/** The collections of one owner, or of several (`owner=a&owner=b`). */
+export async function loadCollections(owners: string | readonly string[], signal: AbortSignal): Promise<Collection[]> {
+  const query = [owners]
+    .flat()
+    .map((owner) => `owner=${encodeURIComponent(owner)}`)
+    .join("&");
+  const response = await sessionFetch(`/api/collections?${query}&limit=100`, { signal });
   return (await response.json()) as Collection[];
 }
 
