@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { TestProjectInlineConfiguration } from "vitest/config";
 import { conformanceProject, HERE } from "./project.js";
 
-export const CI_SPECS = [
+const CI_SPECS = [
   "lib/add-collection-item.spec.ts",
   "lib/check-repo-access.spec.ts",
   "lib/commit.spec.ts",

@@ -46,7 +46,7 @@ export function firstLine(error: SerializedError | undefined): string | undefine
     .slice(0, 300);
 }
 
-export function outcomesOf(testModules: ReadonlyArray<TestModule>): { outcomes: Outcome[]; ranFiles: Set<string> } {
+function outcomesOf(testModules: ReadonlyArray<TestModule>): { outcomes: Outcome[]; ranFiles: Set<string> } {
   const outcomes: Outcome[] = [];
   const ranFiles = new Set<string>();
   for (const module of testModules) {

@@ -11,7 +11,7 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
 export const HERE = dirname(fileURLToPath(import.meta.url));
 /** The installed @huggingface/hub (its `exports` resolve to dist/index.js). */
 export const HUB_PACKAGE = resolve(dirname(createRequire(import.meta.url).resolve("@huggingface/hub")), "..");
-export const HUB_SRC = join(HUB_PACKAGE, "src");
+const HUB_SRC = join(HUB_PACKAGE, "src");
 const SPECS_CONSTS = join(HUB_SRC, "test", "consts");
 const OUR_CONSTS = join(HERE, "consts.ts");
 

@@ -12,7 +12,7 @@ export const BEGIN = "<!-- conformance:begin (generated from apps/hub/conformanc
 export const END = "<!-- conformance:end -->";
 
 /** Why each reason category fails against a local hub. A category missing here is shown with its name only. */
-export const CATEGORY_WHY: Record<string, string> = {
+const CATEGORY_WHY: Record<string, string> = {
   "hosted-only-fixture":
     "reads repositories, collections or the CI account that exist only on huggingface.co or hub-ci (the specs' " +
     "read-only tests call huggingface.co, their default hub, with real models such as openai-community/gpt2); " +
