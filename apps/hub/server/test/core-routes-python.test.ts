@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createBranch, createRepo, downloadFile, listFiles, uploadFile } from "@huggingface/hub";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type AuthHub, PYTHON_CLIENTS, pythonFor, startAuthHub } from "./auth-harness.js";
-import { hfClientEnv, run } from "./run-command.js";
+import { hfClientEnv, lastJsonLine, run } from "./run-command.js";
 
 let hub: AuthHub;
 const tokens: Record<string, string> = {};
@@ -35,8 +35,7 @@ async function py(version: string, code: string): Promise<Record<string, unknown
       env: hfClientEnv({ endpoint: hub.url, home, token: tokens.alice, xet: true }),
     });
     expect(result.stderr).not.toMatch(/Traceback/);
-    const lines = result.stdout.trim().split("\n");
-    return JSON.parse(lines[lines.length - 1] ?? "null") as Record<string, unknown>;
+    return lastJsonLine(result.stdout) as Record<string, unknown>;
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

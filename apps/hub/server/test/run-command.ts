@@ -8,6 +8,12 @@ export interface RunResult {
   stderr: string;
 }
 
+/** The JSON a client script printed last (its last line of output), as the Python snippets of the tests print it. */
+export function lastJsonLine(stdout: string): unknown {
+  const lines = stdout.trim().split("\n");
+  return JSON.parse(lines[lines.length - 1] ?? "null");
+}
+
 /** Runs a command; resolves with its exit code and output (never rejects on a non-zero exit, a timeout or ENOENT). */
 export function run(
   command: string,

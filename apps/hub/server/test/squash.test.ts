@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { apiFetch } from "./api-call.js";
 import { type AuthHub, PYTHON_CLIENTS, runPython, startAuthHub } from "./auth-harness.js";
-import { gitClientEnv, run } from "./run-command.js";
+import { gitClientEnv, lastJsonLine, run } from "./run-command.js";
 
 let hub: AuthHub;
 let work = "";
@@ -37,8 +37,7 @@ function call(method: string, path: string, token?: string, body?: unknown) {
 async function py(version: string, token: string | undefined, code: string): Promise<unknown> {
   const result = await runPython(version, hub.url, token, code);
   expect(result.stderr).not.toMatch(/Traceback/);
-  const lines = result.stdout.trim().split("\n");
-  return JSON.parse(lines[lines.length - 1] ?? "null");
+  return lastJsonLine(result.stdout);
 }
 
 async function fetchById(repo: string, commit: string): Promise<number> {
