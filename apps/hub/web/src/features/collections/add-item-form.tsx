@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { FormProblem } from "../../components/status";
 import { addItem, type ItemType } from "./collections-api";
 
-export const MAX_NOTE = 500;
+const MAX_NOTE = 500;
 const TYPES: ReadonlyArray<[ItemType, string, string]> = [
   ["model", "Model", "owner/name"],
   ["dataset", "Dataset", "owner/name"],

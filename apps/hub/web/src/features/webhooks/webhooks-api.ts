@@ -4,7 +4,7 @@
 import { getJson } from "../../lib/api";
 import { sessionJson } from "../../lib/session";
 
-export const WATCHED_TYPES = ["user", "org", "model", "dataset", "space"] as const;
+const WATCHED_TYPES = ["user", "org", "model", "dataset", "space"] as const;
 export type WatchedType = (typeof WATCHED_TYPES)[number];
 export type WebhookDomain = "repo" | "discussion";
 
