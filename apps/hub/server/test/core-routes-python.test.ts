@@ -32,7 +32,7 @@ async function py(version: string, code: string): Promise<Record<string, unknown
     const result = await run(await pythonFor(version), ["-c", code], {
       timeoutMs: 180_000,
       cwd: home,
-      env: hfClientEnv({ endpoint: hub.url, home, token: tokens.alice, xet: true }),
+      env: hfClientEnv({ endpoint: hub.url, home, token: tokens.alice }),
     });
     expect(result.stderr).not.toMatch(/Traceback/);
     return lastJsonLine(result.stdout) as Record<string, unknown>;
