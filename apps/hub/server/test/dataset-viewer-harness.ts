@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { HUB_DIR } from "../src/config.js";
 import type { TestHub } from "./hub-harness.js";
-import { run } from "./run-command.js";
+import { hfClientEnv, lastJsonLine, run } from "./run-command.js";
 
 export const VIEWER = "/api/datasets-server";
 
@@ -137,15 +137,11 @@ export async function runDatasetsPython(
     cwd: folder,
     timeoutMs: 300_000,
     env: {
-      HF_ENDPOINT: hub.url,
-      HF_TOKEN: hub.readToken,
-      HF_HOME: join(hub.work, "hf-home"),
-      HF_HUB_DISABLE_TELEMETRY: "1",
+      ...hfClientEnv({ endpoint: hub.url, home: join(hub.work, "hf-home"), token: hub.readToken }),
       HF_DATASETS_DISABLE_PROGRESS_BARS: "1",
       PYTHONWARNINGS: "ignore",
     },
   });
   if (result.code !== 0) throw new Error(`python failed: ${result.stderr.slice(-3000)}`);
-  const lines = result.stdout.trim().split("\n");
-  return JSON.parse(lines[lines.length - 1] ?? "null");
+  return lastJsonLine(result.stdout);
 }
