@@ -6,6 +6,7 @@
 // it (anonymous, another user's read and write tokens) must answer exactly as for a repository that does not
 // exist, sent on the wire as written (rawRequest: fetch would normalise the dots away).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiFetch } from "./api-call.js";
 import { type AuthHub, startAuthHub } from "./auth-harness.js";
 import { type RawAnswer, rawRequest } from "./raw-http.js";
 
@@ -15,11 +16,7 @@ const tokens: Record<string, string> = {};
 const README = "---\nlicense: mit\nlibrary_name: transformers\npipeline_tag: fill-mask\n---\n# secret card\n";
 
 async function create(token: string, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${hub.url}/api/repos/create`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const response = await apiFetch(hub.url, "POST", "/api/repos/create", token, body);
   if (response.status !== 200) throw new Error(`create: ${response.status} ${await response.text()}`);
 }
 
