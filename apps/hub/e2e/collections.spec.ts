@@ -1,10 +1,10 @@
 // Collections from the browser against the real server (features/collections): a user signs up through the site,
 // creates a collection on their collections page, adds a dataset (with a note) and a paper by id and a model from
 // its repository page ("Add to collection"), moves items with the keyboard (the focus stays on the moved item's
-// button, or its other one at the top), checks the order the API answers; a second browser (a visitor) sees the public collection, then the not-found page once the owner makes
-// it private, and the owner's list no longer shows it to them; the owner removes an item and deletes the
-// collection. Each page passes the accessibility checks in light and dark and at phone width, with screenshots in
-// test-results/screenshots (collections-*.png).
+// button, or its other one at the top), checks the order the API answers; a second browser (a visitor) sees the
+// public collection, then the not-found page once the owner makes it private, and the owner's list no longer shows
+// it to the visitor; the owner removes an item and deletes the collection. Each page passes the accessibility
+// checks in light and dark and at phone width, with screenshots in test-results/screenshots (collections-*.png).
 import { checkPage, joinThroughSite, otherBrowser, unique } from "./accounts";
 import { expect, test } from "./fixtures";
 import { createRepo, newWriter } from "./repo-api";
