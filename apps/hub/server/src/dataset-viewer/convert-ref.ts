@@ -12,7 +12,7 @@ import { lfsPointer } from "../lfs/pointer.js";
 import { git } from "../repos/git-run.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 
-export const CONVERT_REF = "refs/convert/parquet";
+const CONVERT_REF = "refs/convert/parquet";
 
 /** The converted ref's card: one config entry per config, a `{config}/{split}/*.parquet` pattern per split. */
 export function convertedCard(configs: readonly { config: string; splits: readonly { split: string }[] }[]): string {

@@ -67,7 +67,7 @@ export function splitOfPath(path: string): string | undefined {
 }
 
 /** A shell-style pattern (`*` within a folder, `**` across folders, `?` one character) as a whole-path test. */
-export function globTest(pattern: string): (path: string) => boolean {
+function globTest(pattern: string): (path: string) => boolean {
   let source = "";
   const text = pattern.replace(/^\.?\//, "");
   for (let i = 0; i < text.length; i++) {

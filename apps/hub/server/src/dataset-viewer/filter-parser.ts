@@ -18,7 +18,7 @@ export interface OrderTerm {
   descending: boolean;
 }
 
-export const MAX_WHERE_LENGTH = 2000;
+const MAX_WHERE_LENGTH = 2000;
 export const MAX_DEPTH = 20;
 const MAX_TERMS = 200;
 const MAX_IN_VALUES = 100;

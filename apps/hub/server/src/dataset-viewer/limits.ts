@@ -21,7 +21,7 @@ export interface DatasetViewerLimits {
   rowGroupRows: number;
 }
 
-export const DEFAULT_DATASET_VIEWER_LIMITS: DatasetViewerLimits = {
+const DEFAULT_DATASET_VIEWER_LIMITS: DatasetViewerLimits = {
   basePath: "/api/datasets-server",
   maxSourceBytes: 5 * 1024 ** 3,
   convertConcurrency: 1,

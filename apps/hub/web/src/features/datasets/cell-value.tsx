@@ -5,7 +5,7 @@
 import { useState } from "react";
 
 /** Characters shown before a cell needs "Expand". */
-export const MAX_TEXT = 300;
+const MAX_TEXT = 300;
 /** Characters of JSON built for a nested value at most (a huge value stops being walked). */
 const MAX_JSON = 20_000;
 

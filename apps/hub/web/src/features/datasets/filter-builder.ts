@@ -37,7 +37,7 @@ export function quoteString(value: string): string {
 }
 
 /** A LIKE pattern matching `value` anywhere (a `%` or `_` typed in it keeps its LIKE meaning: no ESCAPE clause). */
-export function containsPattern(value: string): string {
+function containsPattern(value: string): string {
   return `%${value}%`;
 }
 

@@ -4,9 +4,9 @@
 import type { ColumnStatistics, ColumnStatisticsEntry } from "./viewer-api";
 
 /** Classes drawn in a class bar before the rest is one "others" segment. */
-export const MAX_CLASS_SEGMENTS = 5;
+const MAX_CLASS_SEGMENTS = 5;
 /** Histogram bars drawn at most (a hostile answer may send thousands). */
-export const MAX_BARS = 50;
+const MAX_BARS = 50;
 
 const number = (value: number) =>
   Number.isInteger(value) ? value.toLocaleString("en") : value.toLocaleString("en", { maximumSignificantDigits: 4 });

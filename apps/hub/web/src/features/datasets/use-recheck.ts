@@ -6,11 +6,11 @@ import type { AsyncState } from "../../lib/use-async";
 import { useKeptAsync } from "./use-kept-async";
 import { ViewerApiError } from "./viewer-api";
 
-export const RECHECK_MS = 3_000;
+const RECHECK_MS = 3_000;
 /** Ten minutes of re-checks; after that the page shows the pending note until reloaded or retried. */
-export const MAX_RECHECKS = 200;
+const MAX_RECHECKS = 200;
 
-export function isPending(state: AsyncState<unknown>): boolean {
+function isPending(state: AsyncState<unknown>): boolean {
   return state.status === "error" && state.error instanceof ViewerApiError && state.error.kind === "pending";
 }
 

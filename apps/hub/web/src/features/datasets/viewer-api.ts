@@ -3,7 +3,7 @@
 // whose errors say whether the conversion is still pending or has failed (the service's `X-Error-Code`).
 
 /** Where the hub serves the dataset-viewer API (HUBKIT_DATASETS_SERVER_PATH's default; server dataset-viewer/README.md). */
-export const VIEWER_API_BASE = "/api/datasets-server";
+const VIEWER_API_BASE = "/api/datasets-server";
 
 /** Most rows one `/rows`, `/search` or `/filter` call answers (the service refuses more). */
 export const PAGE_LENGTH = 100;
@@ -133,7 +133,7 @@ export function problemKind(status: number, code: string | undefined, message: s
 }
 
 /** The URL of one route of the API with its query parameters (empty values left out). */
-export function viewerApiUrl(route: string, params: Record<string, string | number | undefined>): string {
+function viewerApiUrl(route: string, params: Record<string, string | number | undefined>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
     if (value !== undefined && value !== "") query.set(key, String(value));

@@ -4,7 +4,7 @@
 import type { SplitEntry } from "./viewer-api";
 
 /** Longest search or filter text kept from a URL (the service has its own, smaller bound). */
-export const MAX_QUERY_CHARS = 2000;
+const MAX_QUERY_CHARS = 2000;
 /** Highest offset accepted from a URL. */
 export const MAX_OFFSET = 1_000_000_000_000;
 
@@ -16,9 +16,6 @@ export interface ViewerState {
   where?: string;
   orderby?: string;
 }
-
-/** The query-string keys the viewer owns. */
-export const VIEWER_KEYS = ["config", "split", "offset", "q", "where", "orderby"] as const;
 
 function text(params: URLSearchParams, key: string): string | undefined {
   const value = params.get(key)?.trim();
