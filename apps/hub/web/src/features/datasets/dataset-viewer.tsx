@@ -12,7 +12,7 @@ import "./dataset-viewer.css";
 import { SplitView } from "./split-view";
 import { useKeptAsync } from "./use-kept-async";
 import { useRecheckedAsync } from "./use-recheck";
-import { type SizeAnswer, type SplitsAnswer, ViewerApiError, viewerGet } from "./viewer-api";
+import { errorMessageOf, type SizeAnswer, type SplitsAnswer, ViewerApiError, viewerGet } from "./viewer-api";
 import { ViewerProblem } from "./viewer-problem";
 import { groupSplits, pickSplit, readViewerState, type ViewerChange, viewerChanges } from "./viewer-url-state";
 
@@ -23,13 +23,8 @@ async function loadSplits(dataset: string, signal: AbortSignal): Promise<SplitsA
   if ((answer.pending ?? []).length > 0)
     throw new ViewerApiError("The conversion is pending", 500, "pending", "ResponseNotReady");
   const failed = answer.failed?.[0];
-  if (failed !== undefined) {
-    const message =
-      typeof failed.error === "string"
-        ? failed.error
-        : ((failed.error as { error?: unknown } | undefined)?.error ?? "the conversion failed");
-    throw new ViewerApiError(String(message), 500, "failed", undefined);
-  }
+  if (failed !== undefined)
+    throw new ViewerApiError(errorMessageOf(failed.error) ?? "the conversion failed", 500, "failed", undefined);
   throw new ViewerApiError("This dataset has no data files the viewer can read.", 404, "refused", undefined);
 }
 
