@@ -36,7 +36,7 @@ function selectList(split: ConvertedSplit): string {
   return split.columns
     .map((column) => {
       const quoted = quoteIdentifier(column.name);
-      if (!isMedia(column)) return quoted;
+      if (mediaKind(column) === undefined) return quoted;
       const big = `octet_length(${quoted}.bytes) > ${MAX_INLINE_BYTES}`;
       return `CASE WHEN ${big} THEN {'bytes': NULL::BLOB, 'path': ${quoted}.path} ELSE ${quoted} END AS ${quoted}, coalesce(${big}, false) AS ${quoteIdentifier(`${BIG}${column.name}`)}`;
     })
@@ -45,20 +45,24 @@ function selectList(split: ConvertedSplit): string {
 
 const BIG = "__hubkit_big_";
 
-/** An Image or Audio column stored as the `{bytes BLOB, path}` struct. */
-function isMedia(column: ConvertedSplit["columns"][number]): boolean {
+/** "Image" or "Audio" for such a column stored as the `{bytes BLOB, path}` struct; undefined for any other. */
+function mediaKind(column: ConvertedSplit["columns"][number]): "Image" | "Audio" | undefined {
   const kind = columnFeature(column)._type;
-  return (kind === "Image" || kind === "Audio") && /^STRUCT\(.*\bbytes BLOB\b.*\)$/.test(column.type);
+  return (kind === "Image" || kind === "Audio") && /^STRUCT\(.*\bbytes BLOB\b.*\)$/.test(column.type)
+    ? kind
+    : undefined;
 }
 
 function entries(split: ConvertedSplit, rows: Record<string, unknown>[], truncate: boolean): RowEntry[] {
+  // Each column's media kind worked out once, not once per row.
+  const columns = split.columns.map((column) => ({ column, media: mediaKind(column) }));
   return rows.map((raw) => {
     const row: Record<string, unknown> = {};
     const truncated: string[] = [];
-    for (const column of split.columns) {
+    for (const { column, media } of columns) {
       let value: unknown = raw[column.name] ?? null;
-      if (isMedia(column)) {
-        const cell = mediaCell(columnFeature(column)._type === "Audio" ? "Audio" : "Image", value);
+      if (media !== undefined) {
+        const cell = mediaCell(media, value);
         value = cell.value;
         if (cell.truncated || raw[`${BIG}${column.name}`] === true) truncated.push(column.name);
       } else if (truncate && typeof value === "string" && value.length > MAX_CELL_CHARS) {
