@@ -3,12 +3,12 @@
 // the ref then holds the whole conversion.
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { faultHub } from "./faults-harness.js";
+import { VIEWER } from "./dataset-viewer-harness.js";
+import { faultHub, file, header, ndjson } from "./faults-harness.js";
 import { run } from "./run-command.js";
 
 const hub = faultHub("dataset-viewer-crash");
 const REPO = "alice/crashy";
-const VIEWER = "/api/datasets-server";
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -27,14 +27,10 @@ it("kill -9 after the Parquet files are written, before the ref: no ref; the res
   });
   expect(created.status).toBe(200);
   const csv = `n,word\n${Array.from({ length: 500 }, (_, i) => `${i},w${i}`).join("\n")}\n`;
-  const lines = [
-    { key: "header", value: { summary: "data" } },
-    { key: "file", value: { path: "train.csv", content: Buffer.from(csv).toString("base64"), encoding: "base64" } },
-  ];
   const commit = await hub.authed(`/api/datasets/${REPO}/commit/main`, {
     method: "POST",
     headers: { "Content-Type": "application/x-ndjson" },
-    body: lines.map((line) => JSON.stringify(line)).join("\n"),
+    body: ndjson([header({ summary: "data" }), file("train.csv", csv)]),
   });
   expect(commit.status).toBe(200);
   await paused.waitFor(/test pause: dataset-converted/);
