@@ -7,8 +7,8 @@ import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { readableRepo } from "../api/repo-access.js";
 import { apiRepoUrl, baseUrl } from "../api/repo-url.js";
-import { visibleNamespaces } from "../auth/permissions.js";
 import type { HubEnv, Principal } from "../auth/principal.js";
+import { viewerOf } from "../collections/viewer.js";
 import type { HubContext } from "../hub-context.js";
 import { isValidNamespace } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
@@ -52,24 +52,15 @@ function linkNext(c: Context<HubEnv>, current: Page, count: number): void {
   c.header("Link", `<${baseUrl(c)}${url.pathname}${url.search}>; rel="next"`);
 }
 
-/** SQL condition (and its parameters from `$first`) for the rows of `repoIdColumn` the principal may read. */
-function readableCondition(principal: Principal, repoIdColumn: string, first: number) {
-  if (principal.kind === "admin") return { sql: "true", params: [] as string[][] };
-  const namespaces = visibleNamespaces(principal).map((name) => name.toLowerCase());
-  return {
-    sql: `(NOT r.private OR split_part(lower(${repoIdColumn}), '/', 1) = ANY ($${first}::text[]))`,
-    params: [namespaces],
-  };
-}
-
 async function likesOf(db: Db, user: string, principal: Principal, current: Page) {
-  const readable = readableCondition(principal, "r.id", 4);
+  const viewer = viewerOf(principal);
   return db.query<{ id: string; type: string; created_at: string | Date }>(
     `SELECT r.id, r.type, l.created_at FROM hub_likes l
      JOIN ${ALL_REPOS} r ON r.type = l.repo_type AND lower(r.id) = l.repo_key
-     WHERE l.user_key = lower($1) AND ${readable.sql}
+     WHERE l.user_key = lower($1)
+       AND ($4::boolean OR NOT r.private OR split_part(lower(r.id), '/', 1) = ANY ($5::text[]))
      ORDER BY l.created_at DESC, l.repo_type, l.repo_key LIMIT $2 OFFSET $3`,
-    [user, current.limit, current.offset, ...readable.params],
+    [user, current.limit, current.offset, viewer.admin, viewer.namespaces],
   );
 }
 
