@@ -6,11 +6,11 @@ import type { APIRequestContext } from "@playwright/test";
 export async function waitForConversion(request: APIRequestContext, dataset: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const answer = await request.get(`/api/datasets-server/is-valid?dataset=${encodeURIComponent(dataset)}`);
-    if (answer.ok() && ((await answer.json()) as { viewer?: boolean }).viewer === true) return;
+    // `/splits` answers 200 once converted, ResponseNotReady while converting, the conversion's error after.
     const splits = await request.get(`/api/datasets-server/splits?dataset=${encodeURIComponent(dataset)}`);
+    if (splits.ok()) return;
     // A failed conversion stays failed: say why instead of waiting out the deadline.
-    if (splits.status() !== 200 && splits.headers()["x-error-code"] !== "ResponseNotReady")
+    if (splits.headers()["x-error-code"] !== "ResponseNotReady")
       throw new Error(`the conversion of ${dataset} failed: ${splits.status()} ${await splits.text()}`);
     if (Date.now() > deadline) throw new Error(`${dataset} was not converted within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 500));
