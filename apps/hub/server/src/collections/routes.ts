@@ -4,6 +4,7 @@
 // member with the write role: the one rule of auth/permissions.ts `can`, with the owner as the namespace.
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
+import { nextPageUrl } from "../api/listing.js";
 import { baseUrl } from "../api/repo-url.js";
 import { jsonObjectBody } from "../api/request-body.js";
 import { accessFacts, can, canCreateIn } from "../auth/permissions.js";
@@ -108,10 +109,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     );
     const nested = await nestedOf(store, viewer, listed);
     if (rows.length === limit && offset + limit <= MAX_OFFSET) {
-      const next = new URL(c.req.url);
-      next.searchParams.set("cursor", Buffer.from(`o:${offset + limit}`).toString("base64url"));
-      next.searchParams.set("limit", String(limit));
-      c.header("Link", `<${base}${next.pathname}${next.search}>; rel="next"`);
+      c.header("Link", `<${nextPageUrl(c, Buffer.from(`o:${offset + limit}`).toString("base64url"))}>; rel="next"`);
     }
     return c.json(
       rows.map((row) =>

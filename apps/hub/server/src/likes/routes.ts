@@ -5,6 +5,7 @@
 // `Link: <…>; rel="next"` convention, which the Python client's paginate() follows.
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
+import { nextPageUrl } from "../api/listing.js";
 import { readableRepo } from "../api/repo-access.js";
 import { apiRepoUrl, baseUrl } from "../api/repo-url.js";
 import type { HubEnv, Principal } from "../auth/principal.js";
@@ -46,10 +47,7 @@ function page(c: Context<HubEnv>): Page {
 /** Sets the next page's Link when this page came back full. */
 function linkNext(c: Context<HubEnv>, current: Page, count: number): void {
   if (count < current.limit || current.offset + count > MAX_OFFSET) return;
-  const url = new URL(c.req.url);
-  url.searchParams.set("cursor", Buffer.from(`o:${current.offset + count}`).toString("base64url"));
-  url.searchParams.set("limit", String(current.limit));
-  c.header("Link", `<${baseUrl(c)}${url.pathname}${url.search}>; rel="next"`);
+  c.header("Link", `<${nextPageUrl(c, Buffer.from(`o:${current.offset + count}`).toString("base64url"))}>; rel="next"`);
 }
 
 async function likesOf(db: Db, user: string, principal: Principal, current: Page) {
