@@ -5,6 +5,7 @@
 // pydantic is installed. list_liked_repos and list_repo_likers (pagination included), unlike, and a private
 // repository's like never listed to others.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiFetch } from "./api-call.js";
 import { PYTHON_CLIENTS } from "./auth-harness.js";
 import { python, startTestHub, type TestHub } from "./hub-harness.js";
 import { type Receiver, startReceiver } from "./webhook-receiver.js";
@@ -21,11 +22,7 @@ async function token(user: string): Promise<string> {
 }
 
 async function as(tokenValue: string, method: string, path: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${hub.url}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${tokenValue}`, "Content-Type": "application/json" },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
+  const response = await apiFetch(hub.url, method, path, tokenValue, body);
   await response.arrayBuffer();
   return response.status;
 }
