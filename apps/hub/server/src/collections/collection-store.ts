@@ -8,7 +8,7 @@ import { ApiError } from "../api/api-error.js";
 import type { Db, SqlParam } from "../store/db.js";
 import { MAX_COLLECTIONS_PER_OWNER, MAX_ITEMS_PER_COLLECTION, THEMES, type Theme } from "./inputs.js";
 import { collectionSlug, slugifyTitle, titleKey } from "./slug.js";
-import type { Viewer } from "./viewer.js";
+import { readableRepoSql, type Viewer } from "./viewer.js";
 
 type Tx = Pick<Db, "query">;
 
@@ -157,7 +157,7 @@ export class CollectionStore {
          LEFT JOIN hub_collections n ON i.item_type = 'collection' AND n.id = i.item_key
          WHERE i.collection_id = ANY ($1::text[]) AND (
            i.item_type = 'paper'
-           OR (r.id IS NOT NULL AND ($2::boolean OR NOT r.private OR split_part(lower(r.id), '/', 1) = ANY ($3::text[])))
+           OR (r.id IS NOT NULL AND ${readableRepoSql("r", 2, 3)})
            OR (n.id IS NOT NULL AND ${readable("n", 2, 3)}))
        ) visible WHERE visible_position < $4 ORDER BY collection_id, visible_position`,
       [collectionIds, viewer.admin, viewer.namespaces, perCollection],

@@ -16,3 +16,8 @@ export function viewerOf(principal: Principal): Viewer {
     namespaces: visibleNamespaces(principal).map((name) => name.toLowerCase()),
   };
 }
+
+/** SQL condition: the repository row `alias` (id, private) is readable by the viewer whose admin flag and namespaces
+ * are the parameters `$admin` and `$namespaces`. */
+export const readableRepoSql = (alias: string, admin: number, namespaces: number) =>
+  `($${admin}::boolean OR NOT ${alias}.private OR split_part(lower(${alias}.id), '/', 1) = ANY ($${namespaces}::text[]))`;

@@ -9,7 +9,7 @@ import { nextPageUrl } from "../api/listing.js";
 import { readableRepo } from "../api/repo-access.js";
 import { apiRepoUrl, baseUrl } from "../api/repo-url.js";
 import type { HubEnv, Principal } from "../auth/principal.js";
-import { viewerOf } from "../collections/viewer.js";
+import { readableRepoSql, viewerOf } from "../collections/viewer.js";
 import type { HubContext } from "../hub-context.js";
 import { isValidNamespace } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
@@ -56,7 +56,7 @@ async function likesOf(db: Db, user: string, principal: Principal, current: Page
     `SELECT r.id, r.type, l.created_at FROM hub_likes l
      JOIN ${ALL_REPOS} r ON r.type = l.repo_type AND lower(r.id) = l.repo_key
      WHERE l.user_key = lower($1)
-       AND ($4::boolean OR NOT r.private OR split_part(lower(r.id), '/', 1) = ANY ($5::text[]))
+       AND ${readableRepoSql("r", 4, 5)}
      ORDER BY l.created_at DESC, l.repo_type, l.repo_key LIMIT $2 OFFSET $3`,
     [user, current.limit, current.offset, viewer.admin, viewer.namespaces],
   );
