@@ -57,7 +57,8 @@ export async function startHub(dataDir: string, adminToken: string): Promise<Run
   }
 }
 
-async function postJson(url: string, token: string, body: unknown): Promise<Record<string, unknown>> {
+/** POSTs `body` as JSON with a bearer `token`; the parsed answer, or an error naming the status and the body. */
+export async function postJson(url: string, token: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
