@@ -39,7 +39,10 @@ let compiling: Promise<CompiledWasm> | undefined;
  * functions in background threads, which on a 2-core machine took most of a first start's CPU (models loaded in
  * 25 s instead of 10 s) and left ~70 MB of compiler memory in the process for good (first start settled at 440
  * MB instead of 370 MB). The index's queries measured the same either way (p50 4-5 ms on the seed); a very large
- * index may want the optimizing tier back. The V8 flag is process-wide; PGlite is the server's only WASM.
+ * index may want the optimizing tier back. The V8 flag is process-wide and not PGlite's alone: hash-wasm's BLAKE3
+ * (xet/hash.ts) compiled after it runs ~10x slower, in every thread (500 -> 55 MiB/s). It escapes because
+ * server.ts compiles it first (xetHashing()) and V8 reuses that compiled module for the hashing threads
+ * (xet/hash-pool.ts) even when they start later: measured ~550 MiB/s per thread either way.
  */
 function compiledPglite(): Promise<CompiledWasm> {
   if (compiling === undefined) {

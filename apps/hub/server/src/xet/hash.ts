@@ -123,8 +123,10 @@ async function build(): Promise<XetHashing> {
   };
 }
 
-// Created as soon as this module loads, before the server opens its database: WASM instances created after PGlite
-// has started hashed 10× slower in the same process (measured: 200 × 64 KiB in 220 ms of CPU instead of 22 ms),
-// and 64 MiB xorbs are hashed on every upload.
+// Created as soon as this module loads, before the server opens its database: WASM compiled after PGlite has set
+// V8's process-wide --liftoff-only (store/pglite-client.ts) hashed 10× slower (measured: 200 × 64 KiB in 220 ms of
+// CPU instead of 22 ms), and 64 MiB xorbs are hashed on every upload. The hashing threads (hash-pool.ts) get the
+// fast code too, however late they start: V8 hands them the module compiled here (same bytes) instead of compiling
+// it again under the flag.
 const ready: Promise<XetHashing> = build();
 ready.catch(() => {});
