@@ -6,6 +6,7 @@ import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { HubContext } from "../hub-context.js";
 import type { RepoRef } from "../repos/repo-ref.js";
+import { testPause } from "../repos/test-pause.js";
 import { DbRepoIndex } from "../store/db-repo-index.js";
 import { ConversionError } from "./conversion-error.js";
 import {
@@ -22,7 +23,6 @@ import { discover } from "./discovery.js";
 import { DuckDbPool } from "./engine.js";
 import { type DatasetViewerLimits, datasetViewerLimitsFromEnv } from "./limits.js";
 import { copySourceFile, revisionFiles } from "./source-files.js";
-import { conversionTestPause } from "./test-pause.js";
 
 /** A job that failed for a reason that is not the dataset's (a crash, a storage error) is tried this many times. */
 const MAX_ATTEMPTS = 3;
@@ -256,7 +256,7 @@ export class DatasetViewerService {
       }
       configs.push({ config: plan.config, splits });
     }
-    await conversionTestPause();
+    await testPause("dataset-converted");
     if (!(await this.store.isCurrent(ref.id, revision))) return undefined;
     // The viewer's copy first (a crash after it only leaves files that the next run replaces), then the ref.
     const target = join(this.filesRoot, revisionFolder);
