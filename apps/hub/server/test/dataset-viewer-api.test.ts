@@ -339,8 +339,12 @@ describe("access", () => {
     }
   });
 
-  test("the base path has only GET routes; others fall to the API's 404", async () => {
+  test("the base path has only GET routes: other methods get 405, unknown routes the API's 404", async () => {
     const response = await fetch(`${hub.url}${VIEWER}/nope?dataset=${REPO}`);
     expect(response.status).toBe(404);
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const other = await fetch(`${hub.url}${VIEWER}/rows?dataset=${REPO}&config=default&split=train`, { method });
+      expect([method, other.status]).toEqual([method, 405]);
+    }
   });
 });
