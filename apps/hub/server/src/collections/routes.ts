@@ -4,7 +4,7 @@
 // member with the write role: the one rule of auth/permissions.ts `can`, with the owner as the namespace.
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
-import { nextPageUrl } from "../api/listing.js";
+import { linkNextOffset, offsetFromCursor } from "../api/offset-cursor.js";
 import { baseUrl } from "../api/repo-url.js";
 import { jsonObjectBody } from "../api/request-body.js";
 import { accessFacts, can, canCreateIn } from "../auth/permissions.js";
@@ -19,8 +19,6 @@ import { COLLECTION_ID, idFromSlugTail } from "./slug.js";
 import { type Viewer, viewerOf } from "./viewer.js";
 
 const PAGE_SIZE = 100;
-/** Deeper than this a listing is a crawl: 400. */
-const MAX_OFFSET = 100_000;
 /** A listing shows at most this many items of each collection (the hub's rule; get_collection has them all). */
 const LISTED_ITEMS = 4;
 const MAX_FILTER_VALUES = 20;
@@ -87,7 +85,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (!/^\d{1,7}$/.test(limitText) || Number(limitText) < 1)
       throw new ApiError(400, '"limit" must be a number from 1');
     const limit = Math.min(Number(limitText), PAGE_SIZE);
-    const offset = cursorOffset(query.get("cursor"));
+    const offset = offsetFromCursor(query.get("cursor"));
     let item: { type: string; key: string } | undefined;
     if (items[0] !== undefined) {
       let ref: input.ItemRef;
@@ -108,9 +106,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
       LISTED_ITEMS,
     );
     const nested = await nestedOf(store, viewer, listed);
-    if (rows.length === limit && offset + limit <= MAX_OFFSET) {
-      c.header("Link", `<${nextPageUrl(c, Buffer.from(`o:${offset + limit}`).toString("base64url"))}>; rel="next"`);
-    }
+    linkNextOffset(c, offset, rows.length, limit);
     return c.json(
       rows.map((row) =>
         collectionJson(
@@ -217,13 +213,6 @@ function itemIdOf(c: Context<HubEnv>): string {
   const id = (c.req.param("itemId") ?? "").toLowerCase();
   if (!COLLECTION_ID.test(id)) throw new ApiError(404, "Item not found");
   return id;
-}
-
-function cursorOffset(cursor: string | null): number {
-  if (cursor === null) return 0;
-  const text = Buffer.from(cursor.slice(0, 40), "base64url").toString("utf8");
-  if (!/^o:\d{1,6}$/.test(text) || Number(text.slice(2)) > MAX_OFFSET) throw new ApiError(400, "Invalid cursor");
-  return Number(text.slice(2));
 }
 
 /**

@@ -5,7 +5,7 @@
 // `Link: <…>; rel="next"` convention, which the Python client's paginate() follows.
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
-import { nextPageUrl } from "../api/listing.js";
+import { linkNextOffset, offsetFromCursor } from "../api/offset-cursor.js";
 import { readableRepo } from "../api/repo-access.js";
 import { apiRepoUrl, baseUrl } from "../api/repo-url.js";
 import type { HubEnv, Principal } from "../auth/principal.js";
@@ -17,8 +17,6 @@ import { DbRepoIndex } from "../store/db-repo-index.js";
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 1000;
-/** Deeper than this, a listing is a crawl: 400 (a user with more likes than this is not a case to serve). */
-const MAX_OFFSET = 100_000;
 
 /** The repositories of every type with their privacy, for joining likes (ids compared in lower case). */
 const ALL_REPOS = `(SELECT id, 'model' AS type, private FROM hub_models
@@ -34,20 +32,7 @@ function page(c: Context<HubEnv>): Page {
   const limitText = c.req.query("limit") ?? String(DEFAULT_LIMIT);
   if (!/^\d{1,5}$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_LIMIT)
     throw new ApiError(400, `"limit" must be a number from 1 to ${MAX_LIMIT}`);
-  const cursor = c.req.query("cursor");
-  let offset = 0;
-  if (cursor !== undefined) {
-    const text = Buffer.from(cursor.slice(0, 40), "base64url").toString("utf8");
-    if (!/^o:\d{1,6}$/.test(text) || Number(text.slice(2)) > MAX_OFFSET) throw new ApiError(400, "Invalid cursor");
-    offset = Number(text.slice(2));
-  }
-  return { limit: Number(limitText), offset };
-}
-
-/** Sets the next page's Link when this page came back full. */
-function linkNext(c: Context<HubEnv>, current: Page, count: number): void {
-  if (count < current.limit || current.offset + count > MAX_OFFSET) return;
-  c.header("Link", `<${nextPageUrl(c, Buffer.from(`o:${current.offset + count}`).toString("base64url"))}>; rel="next"`);
+  return { limit: Number(limitText), offset: offsetFromCursor(c.req.query("cursor")) };
 }
 
 async function likesOf(db: Db, user: string, principal: Principal, current: Page) {
@@ -74,7 +59,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
     if (db === undefined) return c.json([]);
     const current = page(c);
     const rows = await likesOf(db, account.name, c.get("principal"), current);
-    linkNext(c, current, rows.length);
+    linkNextOffset(c, current.offset, rows.length, current.limit);
     return c.json(
       rows.map((row) => ({
         createdAt: new Date(row.created_at).toISOString(),
@@ -95,7 +80,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
        ORDER BY l.created_at DESC, l.user_key LIMIT $3 OFFSET $4`,
       [repo.type, repo.id, current.limit, current.offset],
     );
-    linkNext(c, current, rows.length);
+    linkNextOffset(c, current.offset, rows.length, current.limit);
     const base = baseUrl(c);
     return c.json(
       rows.map((row) => ({
