@@ -10,6 +10,7 @@ import { REQUEST_ID_HEADER, requestIdMiddleware, requestIdOf } from "./api/reque
 import { register as registerWebAccount } from "./api/web-account.js";
 import { register as registerWebDiff } from "./api/web-diff.js";
 import { register as registerWebFacets } from "./api/web-facets.js";
+import { register as registerWebPermissions } from "./api/web-permissions.js";
 import { register as registerWebQuickSearch } from "./api/web-quicksearch.js";
 import { register as registerWebSpaceApp } from "./api/web-space-app.js";
 import { register as registerWebViewer } from "./api/web-viewer.js";
@@ -128,6 +129,7 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   if (hub !== undefined) registerHubRoutes(app, hub);
   if (hub !== undefined)
     for (const register of [registerWebDiff, registerWebViewer, registerWebAccount]) register(app, hub); // site-only
+  if (hub !== undefined) registerWebPermissions(app, hub); // site-only (features/files-edit)
   if (hub !== undefined)
     for (const register of [registerWebFacets, registerWebQuickSearch, registerWebSpaceApp]) register(app, hub); // site-only (W3)
 

@@ -29,6 +29,9 @@ beforeAll(async () => {
   const app = files({ "README.md": "---\nsdk: gradio\n---\n", "app.py": "print(1)\n" });
   expect((await create({ name: "app", type: "space", sdk: "gradio", files: app })).status).toBe(200);
   expect((await create({ name: "empty", type: "space", sdk: "static" })).status).toBe(200);
+  // Created with only a card of its own: no starter app (space-starters.ts), so no app file.
+  const bare = files({ "README.md": "---\nsdk: static\n---\n" });
+  expect((await create({ name: "bare", type: "space", sdk: "static", files: bare })).status).toBe(200);
 }, 60_000);
 afterAll(async () => {
   await hub?.close();
@@ -69,13 +72,14 @@ describe("telemetry and space runtime", () => {
       expect((await fetch(`${hub.url}/api/telemetry/gradio/launched?x=1`, { method })).status).toBe(200);
   });
 
-  test("runtime: a static space with index.html runs; an app is paused; no app file; private = missing", async () => {
+  test("runtime: a static space with index.html runs (a new one has its starter); an app is paused; no app file; private = missing", async () => {
     const stage = async (id: string) =>
       ((await (await fetch(`${hub.url}/api/spaces/${id}/runtime`)).json()) as { stage: string }).stage;
     expect(await stage("alice/page")).toBe("RUNNING");
     expect(await stage("alice/app")).toBe("PAUSED");
-    expect(await stage("alice/empty")).toBe("NO_APP_FILE");
-    // A space created without files gets a card naming its SDK, which the space's info shows.
+    expect(await stage("alice/bare")).toBe("NO_APP_FILE");
+    // A space created without files gets its SDK's starter app and a card naming its SDK, which its info shows.
+    expect(await stage("alice/empty")).toBe("RUNNING");
     const empty = (await (await fetch(`${hub.url}/api/spaces/alice/empty`)).json()) as Record<string, unknown>;
     expect(empty).toMatchObject({ sdk: "static", cardData: { sdk: "static", title: "empty" } });
     const missing = await fetch(`${hub.url}/api/spaces/alice/none/runtime`);

@@ -23,6 +23,7 @@ import { requestBaseUrl } from "./base-url.js";
 import { readJsonObject } from "./json-body.js";
 import { HUB_LICENSES, unknownLicenseMessage } from "./licenses.js";
 import { writableRepo } from "./repo-access.js";
+import { spaceStarterFiles } from "./space-starters.js";
 
 const SPACE_SDKS: ReadonlySet<string> = new Set(["gradio", "streamlit", "docker", "static"]);
 /** A create body may carry a few small files (JS createRepo's `files`): bounded in count and total size. */
@@ -155,6 +156,10 @@ async function create(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
         400,
         `Invalid space sdk ${JSON.stringify(sdk.slice(0, 40))}: gradio, streamlit, docker or static`,
       );
+    // A new space without files of its own starts with its SDK's starter app (space-starters.ts), as on the hub.
+    if (files.length === 0)
+      for (const file of spaceStarterFiles(sdk, name))
+        files.push({ path: file.path, content: Buffer.from(file.content) });
     // A space's SDK lives in its card, as on the hub: a new space without a README gets one naming it.
     if (!files.some((file) => file.path === "README.md"))
       files.push({ path: "README.md", content: Buffer.from(spaceCard(name, sdk, license)) });
