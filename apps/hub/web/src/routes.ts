@@ -53,7 +53,7 @@ export const ROUTES: RouteDefinition[] = [
     pattern: "/spaces",
     navLabel: "Spaces",
     title: () => "Spaces",
-    page: lazy(() => import("./features/search/repo-list-page")),
+    page: lazy(() => import("./features/spaces/space-gallery")),
   },
   {
     // Today's model URLs: replaced in the history by the hub's `/{namespace}/{name}` (features/repo).
@@ -167,11 +167,14 @@ function publishRoutes(prefix: string): RouteDefinition[] {
   const upload = lazy(() => import("./features/publish/upload-page"));
   const edit = lazy(() => import("./features/publish/edit-page"));
   const remove = lazy(() => import("./features/publish/delete-file-page"));
+  const newFile = lazy(() => import("./features/files-edit/new-file-page"));
   const title = (what: string) => (p: RouteParams) => `${what} · ${p.owner}/${p.name}`;
   return [
     { pattern: `${base}/upload`, title: title("Upload"), page: upload, accepts },
     { pattern: `${base}/upload/*rest`, title: title("Upload"), page: upload, accepts },
     { pattern: `${base}/edit/*rest`, title: title("Edit"), page: edit, accepts },
+    // Create a new file (features/files-edit), from the Files tab's "Add file" menu.
+    { pattern: `${base}/new/*rest`, title: title("New file"), page: newFile, accepts },
     { pattern: `${base}/delete/*rest`, title: title("Delete"), page: remove, accepts },
     {
       pattern: `${base}/settings`,

@@ -51,11 +51,13 @@ export function buildCommitBody(
   inline: readonly InlineFile[],
   lfs: readonly LfsPointer[],
   deleted: readonly string[] = [],
+  parentCommit?: string,
 ): CommitBody {
   // JSON.stringify escapes non-ASCII only partially; paths may hold Unicode, so ranges are measured in UTF-8
   // bytes, which is what XHR's upload progress counts.
   const encoder = new TextEncoder();
-  const lines: string[] = [JSON.stringify({ key: "header", value: { summary, description } })];
+  const header = parentCommit === undefined ? { summary, description } : { summary, description, parentCommit };
+  const lines: string[] = [JSON.stringify({ key: "header", value: header })];
   const ranges: CommitBody["ranges"] = [];
   let offset = encoder.encode(lines[0]).length + 1;
   for (const file of inline) {

@@ -1,36 +1,52 @@
-// `/{id}/edit/{rev}/{path}`: edit a text file (the README first of all) in the browser and commit it. A file that
-// does not exist yet starts empty (this is also how a README is added). Files over 1 MB are not edited here.
-import { type FormEvent, useState } from "react";
-import { AsyncView, FormProblem } from "../../components/status";
-import { ApiRequestError } from "../../lib/api";
-import { reloadAt, type SessionInfo, sessionJson } from "../../lib/session";
+// `/{id}/edit/{rev}/{path}`: edit a text file in the browser and commit it (or open a pull request with it), with
+// the site's one editor (files-edit/file-editor-form.tsx). A file that does not exist yet starts empty (this is
+// also how a README is added). Files over 1 MB are not edited here.
+import { AsyncView } from "../../components/status";
+import { ApiRequestError, getJson } from "../../lib/api";
+import { sessionJson } from "../../lib/session";
 import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
-import { PullRequestOption, pullRequestPage, wantsPullRequest } from "../community/pull-request-option";
-import { type RepoId, repoApiPath, repoPagePath, resolveUrl } from "../repo/repo-url";
-import { CommitMessageFields, readCommitMessage } from "./commit-fields";
+import { FileEditorForm } from "../files-edit/file-editor-form";
+import { loadPermissions, type RepoPermissions } from "../files-edit/repo-permissions";
+import { type RepoId, repoApiPath, resolveUrl } from "../repo/repo-url";
 import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
-import { commitText } from "./upload";
 
 const MAX_EDIT_BYTES = 1024 * 1024;
 
-async function loadText(repo: RepoId, rev: string, path: string, signal: AbortSignal): Promise<string> {
+interface Loaded {
+  text: string;
+  parentCommit: string | undefined;
+  permissions: RepoPermissions;
+}
+
+async function loadText(repo: RepoId, rev: string, path: string, signal: AbortSignal): Promise<Loaded> {
+  const permissions = await loadPermissions(repo);
+  if (!permissions.write && !permissions.pullRequest)
+    throw new Error(`You cannot change ${repo.id} or propose changes to it`);
+  // The commit the text is read at: the edit's parentCommit (a 412 when the branch moves meanwhile).
+  const { data: at } = await getJson<{ sha?: string }>(
+    repoApiPath(repo, `/revision/${encodeURIComponent(rev)}`),
+    signal,
+  );
+  const parentCommit = typeof at.sha === "string" ? at.sha : undefined;
   // paths-info first: a missing file is a new one (and asking for it would log a 404 in the console).
-  const found = await sessionJson<Array<{ type: string; size: number }>>(
-    repoApiPath(repo, `/paths-info/${encodeURIComponent(rev)}`),
+  const found = await sessionJson<Array<{ type: string; size: number; lfs?: unknown }>>(
+    repoApiPath(repo, `/paths-info/${encodeURIComponent(parentCommit ?? rev)}`),
     "POST",
     { paths: [path] },
   );
   const entry = found[0];
-  if (entry === undefined) return "";
+  if (entry === undefined) return { text: "", parentCommit, permissions };
   if (entry.type !== "file") throw new Error(`${path} is a folder`);
+  if (entry.lfs !== undefined && entry.lfs !== null)
+    throw new Error("This file is stored with Git LFS: replace it with an upload instead");
   if (entry.size > MAX_EDIT_BYTES) throw new Error("This file is larger than 1 MB: edit it with git instead");
-  const response = await fetch(resolveUrl(repo, rev, path), { signal, credentials: "same-origin" });
+  const response = await fetch(resolveUrl(repo, parentCommit ?? rev, path), { signal, credentials: "same-origin" });
   if (!response.ok) throw new ApiRequestError(`${response.status} ${response.statusText}`, response.status);
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (bytes.length > MAX_EDIT_BYTES) throw new Error("This file is larger than 1 MB: edit it with git instead");
-  if (bytes.includes(0)) throw new Error("This file is not text");
-  return new TextDecoder().decode(bytes);
+  if (bytes.includes(0)) throw new Error("This file is not text: replace it with an upload instead");
+  return { text: new TextDecoder().decode(bytes), parentCommit, permissions };
 }
 
 export default function EditPage({ params }: { params: RouteParams }) {
@@ -41,70 +57,25 @@ export default function EditPage({ params }: { params: RouteParams }) {
   const state = useAsync(`${repo.type}:${repo.id}:${rev}:${path}`, (signal) => loadText(repo, rev, path, signal));
   return (
     <PublishFrame repo={repo} title={`Edit ${path}`}>
-      {(session) => (
+      {() => (
         <AsyncView
           state={state}
           what={path}
-          render={(text) => <Editor repo={repo} rev={rev} path={path} initial={text} session={session} />}
+          render={(loaded) => (
+            <FileEditorForm
+              target={{
+                repo,
+                rev,
+                path,
+                isNew: false,
+                initial: loaded.text,
+                ...(loaded.parentCommit !== undefined ? { parentCommit: loaded.parentCommit } : {}),
+              }}
+              permissions={loaded.permissions}
+            />
+          )}
         />
       )}
     </PublishFrame>
-  );
-}
-
-function Editor({
-  repo,
-  rev,
-  path,
-  initial,
-  session,
-}: {
-  repo: RepoId;
-  rev: string;
-  path: string;
-  initial: string;
-  session: SessionInfo;
-}) {
-  const [text, setText] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      const message = readCommitMessage(data, `${initial === "" ? "Create" : "Update"} ${path}`);
-      const createPr = wantsPullRequest(data);
-      const answer = await commitText(repo, rev, path, text, message.summary, message.description, createPr);
-      // A pull request was opened with the commit: show it (features/community).
-      if (createPr) return reloadAt(pullRequestPage(repo, answer.pullRequestUrl));
-      reloadAt(path === "README.md" ? repoPagePath(repo) : repoPagePath(repo, { kind: "blob", rev, path }));
-    } catch (error) {
-      setProblem((error as Error).message);
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="card publish-form" onSubmit={submit} aria-busy={busy}>
-      <label className="field">
-        <span>Content of {path}</span>
-        <textarea
-          className="editor"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          rows={24}
-          spellCheck={false}
-        />
-      </label>
-      <CommitMessageFields placeholder={`Update ${path}`} />
-      <PullRequestOption repo={repo} session={session} rev={rev} />
-      <FormProblem problem={problem} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy || text === initial}>
-          {busy ? "Committing…" : "Commit changes"}
-        </button>
-      </div>
-    </form>
   );
 }

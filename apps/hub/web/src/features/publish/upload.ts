@@ -217,7 +217,10 @@ export async function deletePath(repo: RepoId, rev: string, path: string, summar
   });
 }
 
-/** Commits a text file's new content (the README editor); `createPr` opens a pull request with it instead. */
+/**
+ * Commits a text file's new content (the file editor); `createPr` opens a pull request with it instead. With
+ * `parentCommit` (the commit the editor loaded) the server refuses with 412 when the branch moved meanwhile.
+ */
 export async function commitText(
   repo: RepoId,
   rev: string,
@@ -226,12 +229,15 @@ export async function commitText(
   summary: string,
   description = "",
   createPr = false,
+  parentCommit?: string,
 ): Promise<CommitAnswer> {
   const { body } = buildCommitBody(
     summary,
     description,
     [{ path, base64: bytesToBase64(new TextEncoder().encode(text)) }],
     [],
+    [],
+    parentCommit,
   );
   const response = await sessionFetch(
     repoApiPath(repo, `/commit/${encodeURIComponent(rev)}${createPr ? "?create_pr=1" : ""}`),

@@ -4,6 +4,7 @@ import { lazy, Suspense, useMemo, useState } from "react";
 import { ErrorMessage, Loading } from "../../components/status";
 import { useAsync } from "../../lib/use-async";
 import { AboveCard } from "../datasets/above-card";
+import { NoReadme } from "../files-edit/empty-repo-help";
 import { CardBody } from "./card-body";
 import { frontMatterRows } from "./front-matter";
 import { readText } from "./read-file";
@@ -53,7 +54,7 @@ export default function CardTab({ repo, info }: { repo: RepoId; info: RepoInfo }
           </details>
         ) : null}
         {!readme ? (
-          <p className="muted">This repository has no README.md yet.</p>
+          <NoReadme repo={repo} files={info.siblings?.map((file) => file.rfilename) ?? []} />
         ) : card.status === "loading" ? (
           <Loading what="the card" />
         ) : card.status === "error" ? (

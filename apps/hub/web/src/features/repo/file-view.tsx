@@ -6,6 +6,8 @@ import { parseGGUFHeader } from "../../../../shared/gguf-header";
 import { CodeBlock } from "../../components/code-block";
 import { AsyncView } from "../../components/status";
 import { useAsync } from "../../lib/use-async";
+import { FileActions } from "../files-edit/file-actions";
+import { browserEditable } from "../files-edit/file-editable";
 import { GgufMetadataTable } from "../gguf/gguf-metadata-table";
 import { CardBody } from "./card-body";
 import { fileKind, looksBinary } from "./file-kind";
@@ -63,6 +65,7 @@ export default function FileView({ repo, rev, path }: { repo: RepoId; rev: strin
                 <a href={resolveUrl(repo, rev, path, true)} className="button-link small" download={name}>
                   Download
                 </a>
+                <FileActions repo={repo} rev={rev} path={path} editable={browserEditable(entry)} />
               </div>
               <FileContent repo={repo} rev={rev} entry={entry} />
             </>

@@ -4,6 +4,9 @@ import { useEffect, useState } from "react";
 import { Link } from "../../components/link";
 import { AsyncView } from "../../components/status";
 import { type AsyncState, useAsync } from "../../lib/use-async";
+import { AddFileMenu } from "../files-edit/add-file-menu";
+import { EmptyRepoHelp, isEmptyRepo } from "../files-edit/empty-repo-help";
+import { useRepoPermissions } from "../files-edit/repo-permissions";
 import type { TreeItem } from "./repo-data";
 import { lastCommits, listFolder } from "./repo-tree";
 import { breadcrumbs, formatBytes, type RepoId, repoPagePath } from "./repo-url";
@@ -54,6 +57,7 @@ function useFolder(repo: RepoId, rev: string, path: string): FolderState {
 
 export default function FilesTab({ repo, rev, path }: { repo: RepoId; rev: string; path: string }) {
   const folder = useFolder(repo, rev, path);
+  const permissions = useRepoPermissions(repo);
   return (
     <section aria-labelledby="files-heading" className="repo-files">
       <h2 id="files-heading" className="visually-hidden">
@@ -66,21 +70,26 @@ export default function FilesTab({ repo, rev, path }: { repo: RepoId; rev: strin
           pathFor={(next) => repoPagePath(repo, { kind: "tree", rev: next, path })}
         />
         <Breadcrumbs repo={repo} rev={rev} path={path} />
+        <AddFileMenu repo={repo} rev={rev} folder={path} permissions={permissions} />
       </div>
       <AsyncView
         state={folder}
         what="the files"
-        render={({ entries, complete, loadingMore }) => (
-          <FileTable
-            key={`${rev}:${path}`}
-            repo={repo}
-            rev={rev}
-            path={path}
-            entries={entries}
-            complete={complete}
-            loadingMore={loadingMore}
-          />
-        )}
+        render={({ entries, complete, loadingMore }) =>
+          path === "" && complete && isEmptyRepo(entries.map((entry) => entry.path)) ? (
+            <EmptyRepoHelp repo={repo} rev={rev} />
+          ) : (
+            <FileTable
+              key={`${rev}:${path}`}
+              repo={repo}
+              rev={rev}
+              path={path}
+              entries={entries}
+              complete={complete}
+              loadingMore={loadingMore}
+            />
+          )
+        }
       />
     </section>
   );
