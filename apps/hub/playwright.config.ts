@@ -34,7 +34,7 @@ export default defineConfig({
     // The real server on a fresh throw-away data folder, serving the built web app (built by `npm run build`).
     command: "node e2e/start-server.mjs",
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", HUBKIT_ACCESS_LOG: "0" }, // no access-log line per request
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { buildOutputs } from "./build-outputs.js";
 import { taskAboutModule } from "./task-about-module.js";
 
 // The task demos' media ship with @hubkit/tasks (assets/tasks/<task-id>/…). They are copied into the built site
@@ -35,7 +36,13 @@ function taskDemoAssets(): Plugin {
 // Workspace packages are bundled from their TypeScript sources (the "hubkit-source" export condition).
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), taskDemoAssets(), taskAboutModule()],
+  plugins: [
+    react(),
+    taskDemoAssets(),
+    taskAboutModule(),
+    // The inputs manifest `npm start` compares to skip an unchanged build, and the precompressed assets.
+    buildOutputs({ hubDir: resolve(import.meta.dirname, ".."), repoDir: resolve(import.meta.dirname, "../../..") }),
+  ],
   resolve: { conditions: ["hubkit-source", "browser", "module", "import", "default"] },
   build: { outDir: "dist", emptyOutDir: true, target: "es2022", sourcemap: true, manifest: true },
   server: {

@@ -22,6 +22,7 @@ import { libraries } from "./catalog.js";
 import { allowedMethods, unsupportedError, unsupportedFeature } from "./gating/unsupported-routes.js";
 import type { HubContext } from "./hub-context.js";
 import { registerHubRoutes } from "./routes.js";
+import { compressJson } from "./serving/compression.js";
 import { EXPANDABLE_FIELDS, type HubBackend } from "./source/backend.js";
 import { isModelId } from "./store/model-record.js";
 import type { WebAssets } from "./web-assets.js";
@@ -94,6 +95,8 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
     if (c.res !== RESPONSE_ALREADY_SENT) c.header("X-Content-Type-Options", "nosniff");
   });
   app.use("*", cachePolicy);
+  // gzip/brotli for the API's JSON (serving/compression.ts); the site's files come precompressed (web-assets.ts).
+  app.use("/api/*", compressJson);
   // The API is public and read-only, like the hub's: any page (or snippet running in a browser) may read it.
   app.use(
     "/api/*",
@@ -168,7 +171,9 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   });
   // Nor does a download, git or LFS path ever reach the web app (api/legacy-ids.ts).
   if (hub !== undefined) app.use("*", repoPathWithoutRoute);
-  app.get("*", async (c) => markSitePage(await web.respond(new URL(c.req.url).pathname)));
+  app.get("*", async (c) =>
+    markSitePage(await web.respond(new URL(c.req.url).pathname, c.req.header("accept-encoding"))),
+  );
 
   app.onError((error, c) => {
     if (error instanceof ApiError)

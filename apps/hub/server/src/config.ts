@@ -44,6 +44,8 @@ export interface ServerConfig {
   upstreamLimits?: UpstreamLimits;
   /** Webhook delivery retries and timeout (HUBKIT_WEBHOOK_*; defaults in webhooks/limits.ts). */
   webhookLimits?: WebhookLimits;
+  /** HUBKIT_ACCESS_LOG (default 1): `npm start` writes one JSON line per request to stdout (serving/access-log.ts). */
+  accessLog?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -87,6 +89,13 @@ function publicUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   return url.origin;
 }
 
+function accessLogFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const text = env.HUBKIT_ACCESS_LOG?.trim() ?? "";
+  if (text === "" || text === "1" || text === "true") return true;
+  if (text === "0" || text === "false") return false;
+  throw new ConfigError(`HUBKIT_ACCESS_LOG must be 1 or 0, got ${text.slice(0, 40)}`);
+}
+
 function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean {
   const text = env.HUBKIT_TRUST_PROXY?.trim() ?? "";
   if (text === "" || text === "0" || text === "false") return false;
@@ -125,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(secret !== undefined ? { secret } : {}),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     trustProxy: trustProxyFromEnv(env),
+    accessLog: accessLogFromEnv(env),
     ...(upstreamHub !== undefined ? { upstreamHub } : {}),
     webDist: resolve(nonEmpty(env.HUBKIT_WEB_DIST) ?? resolve(HUB_DIR, "web/dist")),
     seedFile: resolve(nonEmpty(env.HUBKIT_SEED) ?? resolve(HUB_DIR, "server/seed/models.jsonl")),

@@ -4,7 +4,11 @@ import { startServer } from "./server.js";
 
 try {
   const config = loadConfig();
-  const server = await startServer(config, (line) => console.log(line));
+  const server = await startServer(
+    config,
+    (line) => console.log(line),
+    config.accessLog === true ? { accessLog: (line) => process.stdout.write(`${line}\n`) } : {},
+  );
   const source =
     config.upstreamHub ??
     (config.databaseUrl !== undefined ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir ?? "memory"}`);

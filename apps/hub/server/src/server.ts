@@ -9,6 +9,7 @@ import type { ServerConfig } from "./config.js";
 import { datasetViewerOf } from "./dataset-viewer/service.js";
 import type { HubContext } from "./hub-context.js";
 import { type LocalHub, openLocalHub } from "./hub-wiring.js";
+import { withAccessLog } from "./serving/access-log.js";
 import type { HubBackend } from "./source/backend.js";
 import { LocalBackend } from "./source/local-backend.js";
 import { UpstreamBackend } from "./source/upstream-backend.js";
@@ -62,7 +63,16 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: ServerConfig, log?: (line: string) => void): Promise<RunningServer> {
+export interface StartOptions {
+  /** Where the access log's lines go (serving/access-log.ts); none when absent (tests, embedding). */
+  accessLog?: (line: string) => void;
+}
+
+export async function startServer(
+  config: ServerConfig,
+  log?: (line: string) => void,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   // The Xet hashers' WASM before the database's (xet/hash.ts says why: created after PGlite, they ran 10× slower).
   await xetHashing();
   let backend: HubBackend;
@@ -80,7 +90,8 @@ export async function startServer(config: ServerConfig, log?: (line: string) => 
   }
   const app = createApp({ backend, web: new WebAssets(config.webDist), ...(local ? { hub: local.ctx } : {}) });
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
-    const listening = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => ready(listening));
+    const fetch = options.accessLog !== undefined ? withAccessLog(app.fetch, options.accessLog) : app.fetch;
+    const listening = serve({ fetch, hostname: config.host, port: config.port }, () => ready(listening));
     listening.once("error", fail);
   });
   const address = server.address() as AddressInfo;

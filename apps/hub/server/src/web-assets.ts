@@ -3,6 +3,8 @@
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
+import { preferredCoding } from "./serving/accept-encoding.js";
+import { addVary, compressBytes, MIN_COMPRESSED_BYTES } from "./serving/compression.js";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -78,12 +80,27 @@ export function pageSecurityHeaders(html: string): Record<string, string> {
   return { "content-security-policy": policy, "x-frame-options": "SAMEORIGIN" };
 }
 
-function page(html: string | Buffer, status = 200): Response {
+/** Types worth compressing (text); images, fonts, audio and video are compressed already. */
+function compressible(type: string): boolean {
+  return /^(?:text\/|application\/(?:json|javascript|wasm)|image\/svg\+xml)/.test(type);
+}
+
+interface Encoded {
+  body: Uint8Array;
+  coding?: "br" | "gzip";
+}
+
+function page(html: string | Buffer, status = 200, encoded?: Encoded): Response {
   const text = typeof html === "string" ? html : html.toString("utf8");
-  return new Response(text, {
-    status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", ...pageSecurityHeaders(text) },
+  const headers = new Headers({
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-cache",
+    ...pageSecurityHeaders(text),
   });
+  if (encoded === undefined) return new Response(text, { status, headers });
+  addVary(headers, "Accept-Encoding");
+  if (encoded.coding !== undefined) headers.set("content-encoding", encoded.coding);
+  return new Response(encoded.body, { status, headers });
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -111,15 +128,55 @@ function isPrivate(relativePath: string): boolean {
   return segments.some((segment) => segment.startsWith(".")) || relativePath.toLowerCase().endsWith(".map");
 }
 
+/** Bound of the compressed copies kept for files the build did not precompress (a build without its plugin). */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+
 export class WebAssets {
   private readonly root: string;
+  /** `coding:path:mtime:size` → compressed bytes: each file is compressed once, never per request. */
+  private readonly compressed = new Map<string, Buffer>();
+  private cachedBytes = 0;
 
   constructor(distDir: string) {
     this.root = resolve(distDir);
   }
 
+  /**
+   * The bytes to send for `path` (its contents `bytes`) to a client accepting `acceptEncoding`: the build's
+   * precompressed `.br`/`.gz` sibling (web/build-outputs.ts) when it is at least as new as the file, else a copy
+   * compressed on first use and kept; the plain bytes for a client that takes neither or a file too small.
+   */
+  private async encoded(path: string, bytes: Buffer, acceptEncoding: string | undefined): Promise<Encoded> {
+    const coding = preferredCoding(acceptEncoding);
+    if (coding === undefined || bytes.length < MIN_COMPRESSED_BYTES) return { body: bytes };
+    const original = await stat(path);
+    const sibling = `${path}.${coding === "br" ? "br" : "gz"}`;
+    try {
+      const found = await stat(sibling);
+      if (found.isFile() && found.mtimeMs >= original.mtimeMs) return { body: await readFile(sibling), coding };
+    } catch {
+      // No precompressed copy: compress once below.
+    }
+    const key = `${coding}:${path}:${original.mtimeMs}:${original.size}`;
+    let body = this.compressed.get(key);
+    if (body === undefined) {
+      body = await compressBytes(bytes, coding);
+      if (body.length <= MAX_CACHED_BYTES) {
+        this.compressed.set(key, body);
+        this.cachedBytes += body.length;
+        // Oldest first (a Map keeps insertion order) until the copies fit again.
+        for (const [oldKey, oldBody] of this.compressed) {
+          if (this.cachedBytes <= MAX_CACHED_BYTES) break;
+          this.compressed.delete(oldKey);
+          this.cachedBytes -= oldBody.length;
+        }
+      }
+    }
+    return body.length < bytes.length ? { body, coding } : { body: bytes };
+  }
+
   /** A response for GET `pathname` (already URL-decoded by the caller or not: it is decoded here). */
-  async respond(pathname: string): Promise<Response> {
+  async respond(pathname: string, acceptEncoding?: string): Promise<Response> {
     const index = resolve(this.root, "index.html");
     if (!(await isFile(index))) return page(NO_BUILD_PAGE);
     let decoded: string;
@@ -134,14 +191,18 @@ export class WebAssets {
     if (inside && isPrivate(target.slice(this.root.length))) return new Response("Not found", { status: 404 });
     if (inside && !decoded.includes("\0") && (await isFile(target))) {
       const type = CONTENT_TYPES[extname(target).toLowerCase()] ?? "application/octet-stream";
-      if (type.startsWith("text/html")) return page(await readFile(target));
+      const bytes = await readFile(target);
+      if (type.startsWith("text/html")) return page(bytes, 200, await this.encoded(target, bytes, acceptEncoding));
       const immutable = decoded.startsWith("/assets/");
-      return new Response(await readFile(target), {
-        headers: {
-          "content-type": type,
-          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        },
+      const headers = new Headers({
+        "content-type": type,
+        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       });
+      if (!compressible(type)) return new Response(bytes, { headers });
+      const { body, coding } = await this.encoded(target, bytes, acceptEncoding);
+      addVary(headers, "Accept-Encoding");
+      if (coding !== undefined) headers.set("content-encoding", coding);
+      return new Response(body, { headers });
     }
     // A missing asset (a known file extension) is a 404; anything else is a client-side route, including model
     // pages whose ids contain dots (`/models/Qwen/Qwen2.5-7B-Instruct`).
@@ -152,6 +213,7 @@ export class WebAssets {
     const assetPath = folder.length <= 1 || (await isDirectory(resolve(this.root, folder[0] ?? "")));
     if (assetPath && extension !== ".html" && Object.hasOwn(CONTENT_TYPES, extension))
       return new Response("Not found", { status: 404 });
-    return page(await readFile(index));
+    const html = await readFile(index);
+    return page(html, 200, await this.encoded(index, html, acceptEncoding));
   }
 }
