@@ -15,8 +15,15 @@ import type { BatchCommand, JobLimits } from "./cat-file-process.js";
 import { commitMessage, MAX_MESSAGE_BYTES, messageTooLong } from "./commit-message.js";
 import { defaultGitattributes } from "./default-gitattributes.js";
 import { streamGitBlob } from "./git-blob-stream.js";
+import {
+  LOG_COMMIT_MARK,
+  newestCommitPerPath,
+  parseCommitObject,
+  parseTreeObject,
+  type RawTreeEntry,
+} from "./git-objects.js";
 import { type GitRunOptions, git, runGit } from "./git-run.js";
-import { parseLog, parseTreeListing, readPointers } from "./git-tree.js";
+import { parseLog, readPointers } from "./git-tree.js";
 import { type RewriteOutcome, rewriteWithoutLfsObjects } from "./lfs-history-rewrite.js";
 import { PRE_RECEIVE_HOOK } from "./pre-receive-hook.js";
 import { Reachability } from "./reachability.js";
@@ -49,6 +56,10 @@ const PENDING = "pending:";
 const MAX_REWRITTEN_COMMITS = 10_000;
 /** Blobs up to this size are served whole through the repository's cat-file process; larger ones stream from a child. */
 const SMALL_BLOB_BYTES = 1024 * 1024;
+/** Most bytes of tree objects read per depth of a listing (as `ls-tree` output was capped by git-run.ts). */
+const MAX_TREE_BYTES = 64 * 1024 * 1024;
+/** Most bytes of one commit object read for a last-commit summary (a pushed commit's message may be long). */
+const MAX_COMMIT_BYTES = 4 * 1024 * 1024;
 
 interface FileEntry {
   mode: string;
@@ -210,9 +221,57 @@ export class GitStorage implements RepoStorage {
     if (!COMMIT_ID.test(commit)) return undefined;
     const [answer] = await this.batch(ref, [{ kind: "info", object }]);
     if (answer?.info?.type !== "tree") return undefined;
-    const args = ["ls-tree", "-z", "--long", ...(options.recursive ? ["-r", "-t"] : []), object];
-    const entries = parseTreeListing(await this.run(ref, args), folder);
+    const entries = await this.readTree(ref, answer.info.oid, folder, options.recursive);
     return this.withPointers(ref, entries);
+  }
+
+  /**
+   * A folder's entries (and, recursive, everything below it, each folder before its contents, as `ls-tree -r -t`
+   * lists them) read through the repository's cat-file process: one job per depth for the tree objects, one for
+   * the files' sizes. No child process (git-objects.ts says why).
+   */
+  private async readTree(ref: RepoRef, treeOid: string, folder: string, recursive: boolean): Promise<TreeEntry[]> {
+    const children = new Map<string, RawTreeEntry[]>();
+    let level = [treeOid];
+    while (level.length > 0) {
+      const answers = await this.batch(
+        ref,
+        level.map((oid) => ({ kind: "contents", object: oid })),
+        MAX_TREE_BYTES,
+      );
+      const next: string[] = [];
+      for (const [i, oid] of level.entries()) {
+        const entries = parseTreeObject(answers[i]?.content ?? Buffer.alloc(0));
+        children.set(oid, entries);
+        if (recursive)
+          for (const entry of entries) if (entry.type === "tree" && !children.has(entry.oid)) next.push(entry.oid);
+      }
+      level = [...new Set(next)];
+    }
+    const blobs = [
+      ...new Set([...children.values()].flatMap((list) => list.filter((e) => e.type === "blob").map((e) => e.oid))),
+    ];
+    const sizes = new Map<string, number>();
+    if (blobs.length > 0) {
+      const infos = await this.batch(
+        ref,
+        blobs.map((oid) => ({ kind: "info", object: oid })),
+      );
+      for (const [i, oid] of blobs.entries()) sizes.set(oid, infos[i]?.info?.size ?? 0);
+    }
+    const listed: TreeEntry[] = [];
+    const visit = (oid: string, prefix: string) => {
+      for (const entry of children.get(oid) ?? []) {
+        const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
+        if (entry.type === "blob") listed.push({ type: "file", path, oid: entry.oid, size: sizes.get(entry.oid) ?? 0 });
+        else {
+          listed.push({ type: "directory", path, oid: entry.oid, size: 0 });
+          if (recursive) visit(entry.oid, path);
+        }
+      }
+    };
+    visit(treeOid, folder);
+    return listed;
   }
 
   async stat(ref: RepoRef, commit: string, path: string): Promise<TreeEntry | undefined> {
@@ -281,10 +340,38 @@ export class GitStorage implements RepoStorage {
 
   async lastCommits(ref: RepoRef, commit: string, paths: readonly string[]): Promise<Map<string, CommitSummary>> {
     const result = new Map<string, CommitSummary>();
-    for (const path of paths.slice(0, 1000)) {
-      const args = ["--literal-pathspecs", "log", "-1", "--format=%H%x00%an%x00%at%x00%B%x1e", commit];
-      const out = await this.run(ref, path === "" ? args : [...args, "--", path]);
-      const [summary] = parseLog(out);
+    if (!COMMIT_ID.test(commit)) return result;
+    const wanted = [...new Set(paths.slice(0, 1000))];
+    const files = wanted.filter((path) => path !== "");
+    // One `git log` for all the paths (not one per path: each child process of the server costs ~30 ms of fork);
+    // the repository's root was last changed by the commit itself.
+    const newest =
+      files.length === 0
+        ? new Map<string, string>()
+        : newestCommitPerPath(
+            await this.run(ref, [
+              "--literal-pathspecs",
+              "log",
+              `--format=${LOG_COMMIT_MARK}%H`,
+              "-z",
+              "--name-only",
+              "--no-renames",
+              commit,
+              "--",
+              ...files,
+            ]),
+            files,
+          );
+    if (wanted.includes("")) newest.set("", commit);
+    const ids = [...new Set(newest.values())];
+    const objects = await this.batch(
+      ref,
+      ids.map((id) => ({ kind: "contents", object: id })),
+      ids.length * MAX_COMMIT_BYTES,
+    );
+    const summaries = new Map(ids.map((id, i) => [id, parseCommitObject(id, objects[i]?.content ?? Buffer.alloc(0))]));
+    for (const [path, id] of newest) {
+      const summary = summaries.get(id);
       if (summary !== undefined) result.set(path, summary);
     }
     return result;

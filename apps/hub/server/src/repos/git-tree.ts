@@ -1,26 +1,7 @@
-// Parsers for git's plumbing output (ls-tree, log) and the LFS pointer check of tree entries, kept apart from the
+// Parsers for git's plumbing output (log) and the LFS pointer check of tree entries, kept apart from the
 // storage class so the formats live in one place.
 import { MAX_POINTER_BYTES, MIN_POINTER_BYTES, parseLfsPointer } from "../lfs/pointer.js";
 import type { CommitSummary, TreeEntry } from "./storage.js";
-
-/** `ls-tree -z --long` records → entries with full paths (`prefix` is the listed folder, "" for the root). */
-export function parseTreeListing(listing: Buffer, prefix: string): TreeEntry[] {
-  const entries: TreeEntry[] = [];
-  for (const record of listing.toString("utf8").split("\0")) {
-    const tab = record.indexOf("\t");
-    if (tab === -1) continue;
-    const [, type, oid, size] = record.slice(0, tab).trim().split(/\s+/);
-    const name = record.slice(tab + 1);
-    if (oid === undefined || (type !== "blob" && type !== "tree")) continue; // submodules are not files
-    entries.push({
-      type: type === "blob" ? "file" : "directory",
-      path: prefix === "" ? name : `${prefix}/${name}`,
-      oid,
-      size: type === "blob" ? Number(size) : 0,
-    });
-  }
-  return entries;
-}
 
 /** Whether a tree entry's blob is of a size an LFS pointer can have (only those are read to find out). */
 export function mayBePointer(entry: TreeEntry): boolean {

@@ -1,0 +1,93 @@
+// Issue 20, point 10: tree listings and their last commits are read through the repository's cat-file process
+// (repos/git-objects.ts) instead of `git ls-tree` and one `git log -1` per entry. They must say exactly what git
+// says: every entry, folders before their contents in git's order, sizes, names with spaces and non-ASCII
+// letters, symbolic links as files, submodules left out, and for each entry (folders included) the newest commit
+// that changed it, with its author, date and message.
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { beforeAll, expect, test } from "vitest";
+import { GitStorage } from "../src/repos/git-storage.js";
+import type { RepoRef } from "../src/repos/repo-ref.js";
+import { DEFAULT_STORAGE_LIMITS } from "../src/repos/storage-limits.js";
+import { temporaryFolder } from "./files.js";
+
+const root = temporaryFolder("tree-listing");
+const storage = new GitStorage(join(root, "repos"), DEFAULT_STORAGE_LIMITS);
+const model: RepoRef = { type: "model", id: "alice/listed" };
+const file = (path: string, content: string) => ({ kind: "file" as const, path, content: Buffer.from(content) });
+const git = (...args: string[]) =>
+  execFileSync("git", ["--git-dir", storage.gitDir(model), ...args], { encoding: "utf8" });
+
+let head = "";
+beforeAll(async () => {
+  await storage.create(model);
+  const commit = async (summary: string, description: string, operations: ReturnType<typeof file>[]) =>
+    (await storage.commit(model, { branch: "main", author: "alice", summary, description, operations })).commitOid;
+  await commit("first", "", [
+    file("a.txt", "a"),
+    file("dir/b.txt", "bb"),
+    file("dir/sub/c.txt", "ccc"),
+    file("dir-x/d.txt", "d"),
+    file("ünï code/e f.txt", "eeee"),
+  ]);
+  await commit("second", "changes c\n\nand says why", [file("dir/sub/c.txt", "cccc"), file("z.txt", "z")]);
+  head = await commit("third", "", [file("a.txt", "aa")]);
+  // What only git itself can write: a symbolic link and a submodule (gitlink), then that tree as the branch head.
+  const base = git("ls-tree", head).trim();
+  const link = git("hash-object", "-w", "--stdin", "--no-filters").trim(); // empty blob as the link's target
+  const listing = `${base}\n120000 blob ${link}\tlink\n160000 commit ${head}\tmodule\n`;
+  const withExtras = execFileSync("git", ["--git-dir", storage.gitDir(model), "mktree"], {
+    input: listing,
+    encoding: "utf8",
+  }).trim();
+  head = git("commit-tree", withExtras, "-p", head, "-m", "fourth: link and module").trim();
+  git("update-ref", "refs/heads/main", head);
+});
+
+/** `git ls-tree --long -z [-r -t] <commit>[:folder]` as entries (submodules left out). */
+function gitListing(folder: string, recursive: boolean) {
+  const out = git("ls-tree", "-z", "--long", ...(recursive ? ["-r", "-t"] : []), folder ? `${head}:${folder}` : head);
+  return out
+    .split("\0")
+    .filter((record) => record.includes("\t") && !record.includes(" commit "))
+    .map((record) => {
+      const [meta = "", name = ""] = record.split("\t");
+      const [, type, oid, size] = meta.trim().split(/\s+/);
+      return {
+        type: type === "tree" ? "directory" : "file",
+        path: folder ? `${folder}/${name}` : name,
+        oid,
+        size: type === "tree" ? 0 : Number(size),
+      };
+    });
+}
+
+test("listings, flat and recursive, at the root and in folders, are git's", async () => {
+  for (const folder of ["", "dir", "dir/sub", "ünï code"])
+    for (const recursive of [false, true])
+      expect(await storage.listTree(model, head, folder, { recursive }), `${folder} ${recursive}`).toEqual(
+        gitListing(folder, recursive),
+      );
+  const root = await storage.listTree(model, head, "", { recursive: false });
+  const names = root?.map((entry) => entry.path) ?? [];
+  expect(names).toEqual(expect.arrayContaining(["a.txt", "dir", "dir-x", "link", "z.txt", "ünï code"]));
+  expect(names).not.toContain("module");
+  expect(root?.find((entry) => entry.path === "link")?.type).toBe("file");
+  expect(await storage.listTree(model, head, "a.txt", { recursive: false })).toBeUndefined();
+  expect(await storage.listTree(model, head, "missing", { recursive: false })).toBeUndefined();
+});
+
+test("each entry's last commit is the newest that changed it (folders: anything under them)", async () => {
+  const paths = ["a.txt", "dir", "dir/sub", "dir/b.txt", "dir-x", "ünï code", "z.txt", "link", "", "nowhere"];
+  const last = await storage.lastCommits(model, head, paths);
+  for (const path of paths) {
+    const expected = git("--literal-pathspecs", "log", "-1", "--format=%H", head, ...(path ? ["--", path] : [])).trim();
+    expect(last.get(path)?.id, path).toBe(expected === "" ? undefined : expected);
+  }
+  expect(last.get("dir")).toMatchObject({ title: "second", message: "changes c\n\nand says why", authors: ["alice"] });
+  expect(last.get("dir")?.date).toBe(
+    new Date(Number(git("log", "-1", "--format=%at", last.get("dir")?.id ?? "").trim()) * 1000).toISOString(),
+  );
+  expect(last.get("a.txt")?.title).toBe("third");
+  expect(last.get("")?.title).toBe("fourth: link and module");
+});
