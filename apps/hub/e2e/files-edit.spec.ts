@@ -1,9 +1,12 @@
 // Issue 20 point 4: files are added, edited and deleted where they are seen (features/files-edit). An empty new
 // repository shows how to add files (browser, `hf upload`, git with this hub's address); the Files tab's "Add file"
-// menu (by keyboard) creates a file with a Markdown preview and uploads one; a non-README text file is edited from
+// menu (by keyboard) creates a file with a Markdown preview and uploads a file and a folder; a non-README text file is edited from
 // its view ("Update {path}" by default), then changed as a pull request; a stale edit gets the conflict message;
 // a file is deleted from its view; another signed-in user sees no edit controls, only "Open a pull request", and a
 // visitor nothing. Pages pass the accessibility checks in light, dark and at phone width (screenshots files-edit-*).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { checkPage, otherBrowser, PASSWORD, unique } from "./accounts";
 import { expect, test } from "./fixtures";
@@ -104,6 +107,18 @@ test("owner: empty-repo help, Add file → create (preview) and upload, edit, ed
   await page.getByRole("button", { name: "Commit changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Committed" })).toBeVisible({ timeout: 30_000 });
   expect(await fileText(page, repo, "data.txt")).toBe("one,two\n");
+  // A whole folder, keeping its layout.
+  const local = mkdtempSync(join(tmpdir(), "files-edit-"));
+  mkdirSync(join(local, "samples", "deep"), { recursive: true });
+  writeFileSync(join(local, "samples", "a.txt"), "a\n");
+  writeFileSync(join(local, "samples", "deep", "b.txt"), "b\n");
+  await page.getByLabel("Choose a folder").setInputFiles(join(local, "samples"));
+  await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("samples/deep/b.txt");
+  await page.getByRole("button", { name: "Commit changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Committed" })).toBeVisible({ timeout: 30_000 });
+  expect(await fileText(page, repo, "samples/deep/b.txt")).toBe("b\n");
+  expect(await fileText(page, repo, "samples/a.txt")).toBe("a\n");
+  rmSync(local, { recursive: true, force: true });
 
   // The tree now lists the files (no empty-repo help), with the menu in its header.
   await page.goto(`/${repo}/tree/main`);

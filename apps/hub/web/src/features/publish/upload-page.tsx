@@ -1,6 +1,6 @@
-// `/{id}/upload/{rev}/{folder}` (and under /datasets, /spaces): add files by drag and drop or the file picker, into a
-// folder, with a commit message; each file gets a progress bar (hashing, uploading, committing) and the page links to
-// the files once the commit is made.
+// `/{id}/upload/{rev}/{folder}` (and under /datasets, /spaces): add files by drag and drop or the file picker (a whole
+// folder too, keeping its layout), into a folder, with a commit message; each file gets a progress bar (hashing,
+// uploading, committing) and the page links to the files once the commit is made.
 import { type DragEvent, type FormEvent, useRef, useState } from "react";
 import { Link } from "../../components/link";
 import { FormProblem } from "../../components/status";
@@ -44,10 +44,16 @@ export default function UploadPage({ params }: { params: RouteParams }) {
 
   const add = (files: FileList | null) => {
     if (files === null) return;
+    // Copied now: the input's FileList is live and emptied when the input is reset, before the updater below runs.
+    const chosen = [...files];
     setCommit(undefined);
     setPicked((current) => {
       const byName = new Map(current.map((entry) => [entry.name, entry]));
-      for (const file of [...files]) byName.set(file.name, { file, name: file.name });
+      // A folder picked whole keeps its layout: `webkitRelativePath` is "folder/sub/file" (empty for single files).
+      for (const file of chosen) {
+        const name = file.webkitRelativePath || file.name;
+        byName.set(name, { file, name });
+      }
       return [...byName.values()].slice(0, MAX_FILES);
     });
   };
@@ -136,6 +142,22 @@ export default function UploadPage({ params }: { params: RouteParams }) {
             <span>Into folder (empty = the repository's root)</span>
             <input value={folder} onChange={(event) => setFolder(event.target.value)} placeholder="e.g. weights" />
           </label>
+          <p className="row">
+            <span className="muted small">Or a whole folder, keeping its layout:</span>
+            <label className="button-like">
+              Choose a folder
+              <input
+                ref={(element) => element?.setAttribute("webkitdirectory", "")}
+                type="file"
+                multiple
+                className="visually-hidden-input"
+                onChange={(event) => {
+                  add(event.target.files);
+                  event.target.value = "";
+                }}
+              />
+            </label>
+          </p>
           {picked.length > 0 || Object.keys(progress).length > 0 ? (
             <ul className="upload-list" aria-label="Chosen files">
               {(picked.length > 0
