@@ -5,11 +5,22 @@
 // that changed it, with its author, date and message.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test, vi } from "vitest";
 import { GitStorage } from "../src/repos/git-storage.js";
 import type { RepoRef } from "../src/repos/repo-ref.js";
 import { DEFAULT_STORAGE_LIMITS } from "../src/repos/storage-limits.js";
 import { temporaryFolder } from "./files.js";
+
+// Every git process the storage starts, by its first arguments: what a listing costs in child processes.
+const started = vi.hoisted(() => [] as string[][]);
+vi.mock("node:child_process", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:child_process")>();
+  const spawn = ((command: string, args: readonly string[], ...rest: unknown[]) => {
+    if (command === "git") started.push([...args]);
+    return (actual.spawn as (...all: unknown[]) => unknown)(command, args, ...rest);
+  }) as typeof actual.spawn;
+  return { ...actual, spawn, default: { ...actual, spawn } };
+});
 
 const root = temporaryFolder("tree-listing");
 const storage = new GitStorage(join(root, "repos"), DEFAULT_STORAGE_LIMITS);
@@ -90,4 +101,14 @@ test("each entry's last commit is the newest that changed it (folders: anything 
   );
   expect(last.get("a.txt")?.title).toBe("third");
   expect(last.get("")?.title).toBe("fourth: link and module");
+});
+
+test("a listing starts no git process, and the last commits of a whole page one", async () => {
+  await storage.listTree(model, head, "", { recursive: false }); // the repository's cat-file process is up
+  started.splice(0);
+  await storage.listTree(model, head, "", { recursive: false });
+  await storage.listTree(model, head, "dir", { recursive: true });
+  expect(started).toEqual([]);
+  await storage.lastCommits(model, head, ["a.txt", "dir", "dir-x", "link", "z.txt", "ünï code"]);
+  expect(started.map((args) => args.filter((arg) => arg === "log"))).toEqual([["log"]]);
 });
