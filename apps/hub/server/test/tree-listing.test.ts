@@ -103,12 +103,51 @@ test("each entry's last commit is the newest that changed it (folders: anything 
   expect(last.get("")?.title).toBe("fourth: link and module");
 });
 
-test("a listing starts no git process, and the last commits of a whole page one", async () => {
+test("a listing starts no git process, nor do the last commits of a short linear history", async () => {
   await storage.listTree(model, head, "", { recursive: false }); // the repository's cat-file process is up
   started.splice(0);
   await storage.listTree(model, head, "", { recursive: false });
   await storage.listTree(model, head, "dir", { recursive: true });
-  expect(started).toEqual([]);
   await storage.lastCommits(model, head, ["a.txt", "dir", "dir-x", "link", "z.txt", "ünï code"]);
-  expect(started.map((args) => args.filter((arg) => arg === "log"))).toEqual([["log"]]);
+  expect(started).toEqual([]);
+});
+
+test("through a merge, each path follows the parent it came from, as git log -1 -- <path> does", async () => {
+  // A side branch off the "first" commit adding y.txt, merged into head.
+  const base = git("rev-list", "--reverse", head).split("\n")[1]?.trim() ?? ""; // "first", after the initial commit
+  expect(git("log", "-1", "--format=%s", base).trim()).toBe("first");
+  const blob = execFileSync("git", ["--git-dir", storage.gitDir(model), "hash-object", "-w", "--stdin"], {
+    input: "side",
+    encoding: "utf8",
+  }).trim();
+  const sideTree = execFileSync("git", ["--git-dir", storage.gitDir(model), "mktree"], {
+    input: `${git("ls-tree", base).trim()}\n100644 blob ${blob}\ty.txt\n`,
+    encoding: "utf8",
+  }).trim();
+  const side = git("commit-tree", sideTree, "-p", base, "-m", "side: y").trim();
+  const mergedTree = execFileSync("git", ["--git-dir", storage.gitDir(model), "mktree"], {
+    input: `${git("ls-tree", head).trim()}\n100644 blob ${blob}\ty.txt\n`,
+    encoding: "utf8",
+  }).trim();
+  const merge = git("commit-tree", mergedTree, "-p", head, "-p", side, "-m", "merge side").trim();
+  const paths = ["a.txt", "dir", "y.txt", "z.txt", "ünï code"];
+  started.splice(0);
+  const last = await storage.lastCommits(model, merge, paths);
+  expect(started).toEqual([]);
+  for (const path of paths)
+    expect(last.get(path)?.id, path).toBe(
+      git("--literal-pathspecs", "log", "-1", "--format=%H", merge, "--", path).trim(),
+    );
+  expect(last.get("y.txt")?.title).toBe("side: y");
+});
+
+test("past the walk's bound (a long history), git log -1 per path gives the same answer", async () => {
+  let tip = head;
+  const tree = git("rev-parse", `${head}^{tree}`).trim();
+  for (let i = 0; i < 205; i++) tip = git("commit-tree", tree, "-p", tip, "-m", `empty ${i}`).trim();
+  started.splice(0);
+  const last = await storage.lastCommits(model, tip, ["a.txt", "dir"]);
+  expect(started.filter((args) => args.includes("log")).length).toBeGreaterThan(0);
+  expect(last.get("a.txt")?.title).toBe("third");
+  expect(last.get("dir")?.title).toBe("second");
 });

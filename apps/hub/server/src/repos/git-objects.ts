@@ -1,8 +1,7 @@
-// Parsers for raw git objects as `git cat-file --batch-command` hands them out (trees, commits) and for the one
-// `git log --name-only -z` the tree listing's last commits take. Reading through the repository's long-lived
-// cat-file process instead of `git ls-tree` / one `git log -1` per entry is what keeps a tree listing fast: every
-// child process started from the server (hundreds of MB, WASM memory mapped) costs ~30 ms of fork alone, more on a
-// busy machine (issue 20: a 4-file listing with its last commits took 0.5–0.76 s).
+// Parsers for raw git objects as `git cat-file --batch-command` hands them out (trees, commits). Reading through
+// the repository's long-lived cat-file process instead of `git ls-tree` / one `git log -1` per entry is what keeps a
+// tree listing fast: every child process started from the server (hundreds of MB, WASM memory mapped) costs ~30 ms
+// of fork alone, more on a busy machine (issue 20: a 4-file listing with its last commits took 0.5–0.76 s).
 import type { CommitSummary } from "./storage.js";
 
 export interface RawTreeEntry {
@@ -58,28 +57,13 @@ export function parseCommitObject(id: string, bytes: Buffer): CommitSummary {
   };
 }
 
-/** The marker before each commit id in `git log --format=%x01%H -z --name-only`: a path cannot start with it. */
-export const LOG_COMMIT_MARK = "\x01";
-
-/**
- * For each of `paths` (files, or folders: a change under `folder/` counts), the newest commit of
- * `git log --format=%x01%H -z --name-only <commit> -- <paths>` output that touched it.
- */
-export function newestCommitPerPath(out: Buffer, paths: readonly string[]): Map<string, string> {
-  const wanted = new Set(paths);
-  const found = new Map<string, string>();
-  let commit: string | undefined;
-  for (const token of out.toString("utf8").split("\0")) {
-    if (token.startsWith(LOG_COMMIT_MARK)) {
-      commit = token.slice(1);
-      continue;
-    }
-    const changed = token.replace(/^\n/, "");
-    if (commit === undefined || changed === "") continue;
-    // The changed file itself and each folder above it.
-    for (let path = changed; path !== ""; path = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "")
-      if (wanted.has(path) && !found.has(path)) found.set(path, commit);
-    if (found.size === wanted.size) break;
-  }
-  return found;
+/** The parent ids of a commit object (its `parent` header lines, in order). */
+export function parentsOf(bytes: Buffer): string[] {
+  const text = bytes.toString("latin1");
+  const end = text.indexOf("\n\n");
+  const headers = (end === -1 ? text : text.slice(0, end)).split("\n");
+  return headers.flatMap((line) => {
+    const match = /^parent ([0-9a-f]{40})$/.exec(line);
+    return match?.[1] !== undefined ? [match[1]] : [];
+  });
 }

@@ -11,17 +11,11 @@ import { ApiError, RevisionNotFoundError, StaleParentError } from "../api/api-er
 import { lfsAttributeLine, lfsPatterns } from "../lfs/attributes.js";
 import { lfsPointer, MAX_POINTER_BYTES } from "../lfs/pointer.js";
 import { CatFilePool } from "./cat-file-pool.js";
-import type { BatchCommand, JobLimits } from "./cat-file-process.js";
+import { type BatchCommand, isBatchSafe, type JobLimits } from "./cat-file-process.js";
 import { commitMessage, MAX_MESSAGE_BYTES, messageTooLong } from "./commit-message.js";
 import { defaultGitattributes } from "./default-gitattributes.js";
 import { streamGitBlob } from "./git-blob-stream.js";
-import {
-  LOG_COMMIT_MARK,
-  newestCommitPerPath,
-  parseCommitObject,
-  parseTreeObject,
-  type RawTreeEntry,
-} from "./git-objects.js";
+import { parentsOf, parseCommitObject, parseTreeObject, type RawTreeEntry } from "./git-objects.js";
 import { type GitRunOptions, git, runGit } from "./git-run.js";
 import { parseLog, readPointers } from "./git-tree.js";
 import { type RewriteOutcome, rewriteWithoutLfsObjects } from "./lfs-history-rewrite.js";
@@ -60,6 +54,8 @@ const SMALL_BLOB_BYTES = 1024 * 1024;
 const MAX_TREE_BYTES = 64 * 1024 * 1024;
 /** Most bytes of one commit object read for a last-commit summary (a pushed commit's message may be long). */
 const MAX_COMMIT_BYTES = 4 * 1024 * 1024;
+/** Most commits visited walking back for last commits before `git log` is asked instead. */
+const MAX_WALKED_COMMITS = 200;
 
 interface FileEntry {
   mode: string;
@@ -343,25 +339,9 @@ export class GitStorage implements RepoStorage {
     if (!COMMIT_ID.test(commit)) return result;
     const wanted = [...new Set(paths.slice(0, 1000))];
     const files = wanted.filter((path) => path !== "");
-    // One `git log` for all the paths (not one per path: each child process of the server costs ~30 ms of fork);
-    // the repository's root was last changed by the commit itself.
-    const newest =
-      files.length === 0
-        ? new Map<string, string>()
-        : newestCommitPerPath(
-            await this.run(ref, [
-              "--literal-pathspecs",
-              "log",
-              `--format=${LOG_COMMIT_MARK}%H`,
-              "-z",
-              "--name-only",
-              "--no-renames",
-              commit,
-              "--",
-              ...files,
-            ]),
-            files,
-          );
+    // The history walked through the cat-file process (no child process: each one the server starts costs ~30 ms
+    // of fork); past MAX_WALKED_COMMITS, `git log -1` per path as before. The root changed with the commit itself.
+    const newest = (await this.walkNewest(ref, commit, files)) ?? (await this.logNewest(ref, commit, files));
     if (wanted.includes("")) newest.set("", commit);
     const ids = [...new Set(newest.values())];
     const objects = await this.batch(
@@ -375,6 +355,72 @@ export class GitStorage implements RepoStorage {
       if (summary !== undefined) result.set(path, summary);
     }
     return result;
+  }
+
+  /** `git log -1 -- <path>` for each path: exact, one child process each. */
+  private async logNewest(ref: RepoRef, commit: string, paths: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const path of paths) {
+      const out = await this.run(ref, ["--literal-pathspecs", "log", "-1", "--format=%H", commit, "--", path]);
+      const id = out.toString("utf8").trim();
+      if (COMMIT_ID.test(id)) found.set(path, id);
+    }
+    return found;
+  }
+
+  /**
+   * What `git log -1 <commit> -- <path>` answers for each path, by walking the history through the cat-file
+   * process as git's default history simplification does for one path: a commit changed the path when its object
+   * there differs from every parent's (a root commit: when the path exists); a merge where it is the same as in a
+   * parent is followed into the first such parent only. (A change of mode alone is not seen: git's own history
+   * of it is.) Undefined past MAX_WALKED_COMMITS commits, or for a path cat-file cannot name: the caller asks git.
+   */
+  private async walkNewest(
+    ref: RepoRef,
+    commit: string,
+    paths: readonly string[],
+  ): Promise<Map<string, string> | undefined> {
+    if (!paths.every(isBatchSafe)) return undefined;
+    const found = new Map<string, string>();
+    const objects = new Map<string, string | undefined>(); // `${commit}:${path}` → object id there
+    const lookUp = async (pairs: [string, string][]) => {
+      const missing = pairs.filter(([at, path]) => !objects.has(`${at}:${path}`));
+      const answers = await this.batch(
+        ref,
+        missing.map(([at, path]) => ({ kind: "info", object: `${at}:${path}` })),
+      );
+      for (const [i, [at, path]] of missing.entries()) objects.set(`${at}:${path}`, answers[i]?.info?.oid);
+    };
+    await lookUp(paths.map((path) => [commit, path]));
+    // A path missing at `commit` has no entry to show a last commit for.
+    let frontier = new Map([[commit, paths.filter((path) => objects.get(`${commit}:${path}`) !== undefined)]]);
+    for (let walked = 0; frontier.size > 0; walked++) {
+      if (walked === MAX_WALKED_COMMITS) return undefined;
+      const next = new Map<string, string[]>();
+      const visits = [...frontier].filter(([, open]) => open.length > 0);
+      const heads = await this.batch(
+        ref,
+        visits.map(([at]) => ({ kind: "contents", object: at })),
+        visits.length * MAX_COMMIT_BYTES,
+      );
+      const parentsOfVisit = visits.map((_, i) => parentsOf(heads[i]?.content ?? Buffer.alloc(0)));
+      await lookUp(
+        visits.flatMap(([, open], i) =>
+          (parentsOfVisit[i] ?? []).flatMap((parent) => open.map((path): [string, string] => [parent, path])),
+        ),
+      );
+      visits.forEach(([at, open], i) => {
+        const parents = parentsOfVisit[i] ?? [];
+        for (const path of open) {
+          const here = objects.get(`${at}:${path}`);
+          const same = parents.find((parent) => objects.get(`${parent}:${path}`) === here);
+          if (same === undefined) found.set(path, at);
+          else next.set(same, [...(next.get(same) ?? []), path]);
+        }
+      });
+      frontier = next;
+    }
+    return found;
   }
 
   async log(ref: RepoRef, commit: string, page: { offset: number; limit: number }): Promise<LogPage> {
