@@ -167,14 +167,36 @@ function toIndexedRow(row: Record<string, unknown>): IndexedRow {
 }
 
 /**
- * `Llama 3.1` → `'llama' & '3' & '1'`: each word must be a prefix of some word of the id (the index holds every
- * prefix, see searchLexemes). Words are letters and digits only, so the tsquery text cannot be malformed.
+ * `Llama 3.1` → `('llama' & '3' | 'llama3') & '1'`: each word must be a prefix of some word of the id (the index
+ * holds every prefix, see searchLexemes); separators between letters and digits do not matter (`llama3` = `llama-3`
+ * = `llama 3`). Words are letters and digits only, so the tsquery text cannot be malformed.
  */
 export function toPrefixQuery(search: string): string | undefined {
-  const words = searchWords(search)
-    .slice(0, 16)
-    .map((word) => [...word].slice(0, MAX_PREFIX).join(""));
-  return words.length === 0 ? undefined : [...new Set(words)].map((word) => `'${word}'`).join(" & ");
+  const words = [
+    ...new Set(
+      searchWords(search)
+        .slice(0, 16)
+        .map((word) => [...word].slice(0, MAX_PREFIX).join("")),
+    ),
+  ];
+  if (words.length === 0) return undefined;
+  const terms: string[] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as string;
+    const next = words[index + 1];
+    // "llama 3" also finds ids written "llama3": a letter word followed by a digit word matches either both
+    // words or the two joined (the joined form is what the index holds for "Llama3-…").
+    if (next !== undefined && /\p{L}$/u.test(word) && /^\p{N}/u.test(next)) {
+      const joined = [...`${word}${next}`].slice(0, MAX_PREFIX).join("");
+      terms.push(`('${word}' & '${next}' | '${joined}')`);
+      index += 1;
+      continue;
+    }
+    // "llama3" also finds ids written "Llama-3": a word mixing letters and digits matches itself or its runs.
+    const runs = word.match(/\p{N}+|[^\p{N}]+/gu) ?? [word];
+    terms.push(runs.length > 1 ? `('${word}' | ${runs.map((run) => `'${run}'`).join(" & ")})` : `'${word}'`);
+  }
+  return terms.join(" & ");
 }
 
 export class ModelStore {
