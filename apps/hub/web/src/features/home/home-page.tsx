@@ -4,6 +4,7 @@ import { MODALITIES, MODALITY_LABELS, PIPELINE_DATA, type PipelineType } from "@
 import { Link } from "../../components/link";
 import { AsyncView } from "../../components/status";
 import { getJson } from "../../lib/api";
+import { formatCount } from "../../lib/format-count";
 import { useAsync } from "../../lib/use-async";
 import { loadViewer, type Whoami } from "../repo/repo-data";
 import { repoPagePath } from "../repo/repo-url";
@@ -135,7 +136,7 @@ function RepoLinks({ items, empty, showType = false }: { items: Typed[]; empty: 
           <span className="muted small">
             {showType ? `${item.type} · ` : ""}
             {item.lastModified ? `updated ${timeAgo(item.lastModified)}` : ""}
-            {typeof item.downloads === "number" ? ` · ${item.downloads.toLocaleString("en")} downloads` : ""}
+            {typeof item.downloads === "number" ? ` · ${formatCount(item.downloads, "download")}` : ""}
             {typeof item.likes === "number" && item.likes > 0 ? ` · ♥ ${item.likes}` : ""}
           </span>
         </li>

@@ -4,6 +4,7 @@ import { PIPELINE_DATA } from "@hubkit/tasks";
 import { useEffect, useState } from "react";
 import { CopyButton } from "../../components/code-block";
 import { Link } from "../../components/link";
+import { formatCount } from "../../lib/format-count";
 import { sessionFetch } from "../../lib/session";
 import { AddToCollection } from "../collections/add-to-collection";
 import { forgetRepoInfo, loadViewer, type RepoInfo, type Whoami } from "./repo-data";
@@ -95,10 +96,10 @@ export function RepoHeader({ repo, info, viewer }: { repo: RepoId; info: RepoInf
           <LikeButton repo={repo} initial={likes} />
         ) : (
           <span>
-            <span aria-hidden="true">♡</span> {likes.toLocaleString("en")} likes
+            <span aria-hidden="true">♡</span> {formatCount(likes, "like")}
           </span>
         )}
-        {typeof info.downloads === "number" ? <span>{info.downloads.toLocaleString("en")} downloads</span> : null}
+        {typeof info.downloads === "number" ? <span>{formatCount(info.downloads, "download")}</span> : null}
       </p>
       {viewer ? <AddToCollection repo={repo} /> : null}
       {chips.length > 0 ? (

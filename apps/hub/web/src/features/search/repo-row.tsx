@@ -2,6 +2,7 @@
 // description, downloads, likes, last update.
 import { PIPELINE_DATA } from "@hubkit/tasks";
 import { Link } from "../../components/link";
+import { formatCount } from "../../lib/format-count";
 import { repoPagePath } from "../repo/repo-url";
 import type { FacetConfig, ListType } from "./list-config";
 
@@ -88,7 +89,7 @@ export function RepoRow({ type, item }: { type: ListType; item: ListItem }) {
         {type === "space" && item.sdk ? <span className="chip small">{item.sdk}</span> : null}
         {item.library_name ? <span className="muted small">{item.library_name}</span> : null}
         {typeof item.downloads === "number" ? (
-          <span className="muted small">{item.downloads.toLocaleString("en")} downloads</span>
+          <span className="muted small">{formatCount(item.downloads, "download")}</span>
         ) : null}
         {typeof item.likes === "number" && item.likes > 0 ? (
           <span className="muted small">♥ {item.likes.toLocaleString("en")}</span>
