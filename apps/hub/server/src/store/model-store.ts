@@ -199,23 +199,6 @@ export function toPrefixQuery(search: string): string | undefined {
   return terms.join(" & ");
 }
 
-/**
- * The first page of a search: the exact matches first, then the page's rows in sort order without them. The cursor
- * is the last row shown in sort order, so rows the exact matches pushed off come on the next page (an exact match
- * comes again there only at its own place in the sort order, after the first page).
- */
-function pinFirst(exact: Record<string, unknown>[], rows: Record<string, unknown>[], limit: number): RowPage {
-  const pinned = new Set(exact.map((row) => String(row.id)));
-  const rest = rows.slice(0, limit).filter((row) => !pinned.has(String(row.id)));
-  const shown = rest.slice(0, limit - exact.length);
-  const last = shown.at(-1);
-  const more = rows.length > limit || rest.length > shown.length;
-  return {
-    rows: [...exact, ...shown].map(toIndexedRow),
-    ...(more && last !== undefined ? { next: { value: String(last.sort_value), id: String(last.id) } } : {}),
-  };
-}
-
 export class ModelStore {
   private constructor(readonly db: Db) {}
 
@@ -324,7 +307,6 @@ export class ModelStore {
         `(NOT private OR lower(author) = ANY(${bind(scope.namespaces.map((name) => name.toLowerCase()))}::text[]))`,
       );
 
-    const filterParams = params.length;
     const ascending = query.direction === -1;
     // The keyset condition (rows after the cursor) is kept apart: the bounded walk applies it inside the walk.
     const keyset: string[] = [];
@@ -391,11 +373,6 @@ export class ModelStore {
           params,
         );
     }
-    const exact =
-      query.search !== undefined && tsquery !== undefined && query.cursor === undefined
-        ? await this.exactMatches(table, columns, filters, params.slice(0, filterParams), query.search, query.limit)
-        : [];
-    if (exact.length > 0) return pinFirst(exact, rows, query.limit);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -404,32 +381,6 @@ export class ModelStore {
         ? { next: { value: String(last.sort_value), id: String(last.id) } }
         : {}),
     };
-  }
-
-  /**
-   * The rows whose whole id or whole name (after the slash) is the search, ignoring case: "gpt2" is
-   * openai-community/gpt2 before jbloom/GPT2-Small-SAEs. They pass the same filters (and privacy scope) as the
-   * page, whose tsquery keeps the name comparison to the rows the GIN index already matched. At most limit - 1,
-   * so the first page keeps at least one row in sort order to carry the cursor.
-   */
-  private async exactMatches(
-    table: string,
-    columns: string,
-    filters: readonly string[],
-    params: SqlParam[],
-    search: string,
-    limit: number,
-  ): Promise<Record<string, unknown>[]> {
-    if (limit < 2) return [];
-    const wanted = search.trim().toLowerCase().slice(0, 200);
-    params.push(wanted);
-    const at = `$${params.length}`;
-    return await this.db.query(
-      `SELECT ${columns}, 0::text AS sort_value FROM ${table}
-       WHERE ${[...filters, `(lower(id) = ${at} OR lower(split_part(id, '/', 2)) = ${at})`].join(" AND ")}
-       ORDER BY id LIMIT ${Math.min(limit - 1, 10)}`,
-      params,
-    );
   }
 
   /** The full stored record of one model, or undefined. */
