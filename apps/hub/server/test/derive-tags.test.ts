@@ -76,6 +76,25 @@ describe("tags", () => {
     expect(whisper.pipeline_tag).toBe("automatic-speech-recognition");
   });
 
+  test("GPT-2 style *LMHeadModel heads generate text; bare *Model encoders extract features (as the hub)", () => {
+    const infer = (architecture: string, modelType: string) =>
+      inferTags("model", {}, { architectures: [architecture], model_type: modelType }, [
+        "config.json",
+        "tokenizer.json",
+      ]);
+    expect(infer("GPT2LMHeadModel", "gpt2").pipeline_tag).toBe("text-generation");
+    expect(infer("GPT2LMHeadModel", "gpt2").transformersInfo).toEqual({
+      auto_model: "AutoModelForCausalLM",
+      pipeline_tag: "text-generation",
+      processor: "AutoTokenizer",
+    });
+    expect(infer("BertModel", "bert").pipeline_tag).toBe("feature-extraction");
+    expect(infer("BertModel", "bert").transformersInfo?.auto_model).toBe("AutoModel");
+    // More specific heads keep their own task.
+    expect(infer("BertForMaskedLM", "bert").pipeline_tag).toBe("fill-mask");
+    expect(infer("LlamaForCausalLM", "llama").pipeline_tag).toBe("text-generation");
+  });
+
   test("libraries other than transformers: the task from their own files", () => {
     const pipe = (config: Record<string, unknown> | undefined, paths: string[]) =>
       inferTags("model", undefined, config, paths).pipeline_tag;

@@ -34,7 +34,7 @@ const LIBRARY_FILES: ReadonlyArray<{ test: (path: string) => boolean; library: s
   { test: (path) => path === "sklearn_model.joblib" || path.endsWith(".skops"), library: "sklearn" },
 ];
 
-/** Architecture suffix → Auto class and task (transformers' naming), longest suffixes first. */
+/** Architecture suffix → Auto class and task (transformers' naming), checked in order: the first suffix that fits. */
 const ARCHITECTURES: ReadonlyArray<{ suffix: string; auto: string; task: string }> = [
   { suffix: "ForConditionalGeneration", auto: "AutoModelForSeq2SeqLM", task: "text2text-generation" },
   { suffix: "ForSequenceClassification", auto: "AutoModelForSequenceClassification", task: "text-classification" },
@@ -46,6 +46,10 @@ const ARCHITECTURES: ReadonlyArray<{ suffix: string; auto: string; task: string 
   { suffix: "ForCausalLM", auto: "AutoModelForCausalLM", task: "text-generation" },
   { suffix: "ForMaskedLM", auto: "AutoModelForMaskedLM", task: "fill-mask" },
   { suffix: "ForCTC", auto: "AutoModelForCTC", task: "automatic-speech-recognition" },
+  // GPT-2 style heads (GPT2LMHeadModel, OpenAIGPTLMHeadModel): causal language models, as the hub tags them.
+  { suffix: "LMHeadModel", auto: "AutoModelForCausalLM", task: "text-generation" },
+  // A bare encoder (BertModel, RobertaModel): last, since every other suffix above that ends in "Model" wins first.
+  { suffix: "Model", auto: "AutoModel", task: "feature-extraction" },
 ];
 /** The task a library's models have when neither the card nor an architecture says (one task per library). */
 const LIBRARY_TASKS: Readonly<Record<string, string>> = {
