@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HUB_DIR } from "../src/config.js";
 import { FolderLargeFileStore } from "../src/lfs/folder-store.js";
+import { defaultGitattributes } from "../src/repos/default-gitattributes.js";
 import { GitStorage } from "../src/repos/git-storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "../src/repos/storage-limits.js";
 import { type SeedSources, seedRepositories } from "../src/seed/seed-repos.js";
@@ -90,6 +91,15 @@ describe("seed repositories", () => {
     expect(ggufFiles.length).toBeGreaterThan(0);
     expect(ggufFiles.every((sibling) => sibling.lfs !== undefined)).toBe(true);
     expect(gguf?.record?.gguf).toMatchObject({ architecture: "llama", context_length: 131072 });
+    // A clone's git-lfs smudges the GGUF files only if .gitattributes names them (the hub's default does not).
+    const attributes = (id: string) =>
+      execFileSync("git", ["--git-dir", storage.gitDir({ type: "model", id }), "show", "main:.gitattributes"], {
+        encoding: "utf8",
+      });
+    expect(attributes("bartowski/Meta-Llama-3.1-8B-Instruct-GGUF")).toBe(
+      `${defaultGitattributes("model")}*.gguf filter=lfs diff=lfs merge=lfs -text\n`,
+    );
+    expect(attributes("meta-llama/Llama-3.1-8B-Instruct")).toBe(defaultGitattributes("model"));
 
     const space = await index.record({ type: "space", id: lines(sources.spaces)[0]?.id ?? "" });
     expect(space?.record?.sdk).toBe("static");

@@ -4,6 +4,7 @@
 // files the record lists. Datasets: a card and a small CSV sample. Spaces: a `sdk: static` card and index.html.
 // Every file says it is a Hubkit stand-in: the weights and the data live on the real hub.
 import { stringify } from "yaml";
+import { defaultGitattributes } from "../repos/default-gitattributes.js";
 
 export interface SeedFile {
   path: string;
@@ -106,6 +107,12 @@ export function modelFiles(record: Json): SeedFile[] {
     if (typeof gguf.chat_template === "string") metadata.push(["tokenizer.chat_template", gguf.chat_template]);
     files.push({ path: name, content: ggufHeaderOnly(metadata) });
   }
+  // The hub's default .gitattributes has no *.gguf; without the line a git clone would leave pointer files.
+  if (files.some((file) => file.path.endsWith(".gguf")))
+    files.push({
+      path: ".gitattributes",
+      content: Buffer.from(`${defaultGitattributes("model")}*.gguf filter=lfs diff=lfs merge=lfs -text\n`),
+    });
   return files;
 }
 

@@ -107,8 +107,11 @@ export class SeedWriter {
     const buildDir = `${finalDir}.tmp-${randomBytes(6).toString("hex")}`;
     await mkdir(dirname(finalDir), { recursive: true });
     const seconds = Math.floor(Date.now() / 1000);
-    const entries: MemoryFile[] = [{ path: ".gitattributes", content: template.gitattributes }];
+    // A repository's own .gitattributes (seed-files.ts adds *.gguf) replaces the template's default one.
+    const own = files.find((file) => file.path === ".gitattributes");
+    const entries: MemoryFile[] = [{ path: ".gitattributes", content: own?.content ?? template.gitattributes }];
     for (const file of files) {
+      if (file === own) continue;
       if (file.lfs !== true) {
         entries.push({ path: file.path, content: file.content });
         continue;
