@@ -40,6 +40,30 @@ describe("admin API", () => {
     expect(await hub.accounts.namespaceExists("mallory")).toBe(false);
   });
 
+  test("with no HUBKIT_ADMIN_TOKEN it says the admin API is disabled, for any token or none", async () => {
+    const bare = await startAuthHub({ HUBKIT_ADMIN_TOKEN: "" });
+    try {
+      for (const token of [undefined, ADMIN_TOKEN, "hf_notatoken"]) {
+        const answer = await fetch(`${bare.url}/api/admin/users`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            ...(token !== undefined ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ name: "mallory" }),
+        });
+        expect(answer.status).toBe(403);
+        expect(await answer.json()).toEqual({ error: expect.stringMatching(/^The admin API is disabled on this hub/) });
+      }
+      expect(await bare.accounts.namespaceExists("mallory")).toBe(false);
+      // Other routes still judge a bad token as before.
+      const whoami = await fetch(`${bare.url}/api/whoami-v2`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(whoami.status).toBe(401);
+    } finally {
+      await bare.close();
+    }
+  });
+
   test("creates users, tokens and organizations; answers the hub's errors", async () => {
     const created = await post("/api/admin/users", { name: "dave" }, ADMIN_TOKEN);
     expect(created.status).toBe(200);

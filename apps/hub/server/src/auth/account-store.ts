@@ -122,6 +122,10 @@ export class AccountStore implements Authenticator {
     this.memberships = new Memberships(db);
   }
 
+  get adminApiEnabled(): boolean {
+    return this.adminToken !== undefined;
+  }
+
   async authenticate(authorization: string | undefined): Promise<Principal | typeof INVALID_CREDENTIALS> {
     if (authorization === undefined || authorization.trim() === "") return ANONYMOUS;
     if (authorization.length > MAX_AUTHORIZATION) return INVALID_CREDENTIALS;

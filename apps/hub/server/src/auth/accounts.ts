@@ -7,6 +7,8 @@ import type { OrgRole, Principal, TokenRole } from "./principal.js";
 export const INVALID_CREDENTIALS = Symbol("invalid credentials");
 
 export interface Authenticator {
+  /** false when the hub runs without HUBKIT_ADMIN_TOKEN: `/api/admin/*` is then off (the admin socket still works). */
+  readonly adminApiEnabled?: boolean;
   /**
    * The principal for an `Authorization` header value (`Bearer <token>`, or `Basic base64(user:token)` as git
    * sends it), or ANONYMOUS when there is none; INVALID_CREDENTIALS for an unknown, revoked or malformed token.

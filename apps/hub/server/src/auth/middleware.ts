@@ -14,6 +14,8 @@ import { ANONYMOUS, type HubEnv } from "./principal.js";
 import type { SessionResolver } from "./session-cookie.js";
 
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid credentials in Authorization header";
+export const ADMIN_API_DISABLED_MESSAGE =
+  "The admin API is disabled on this hub: start it with HUBKIT_ADMIN_TOKEN set, or run `npm run hub -- <command>` on the server (it talks through the admin socket)";
 export const BASIC_CHALLENGE = 'Basic realm="Hubkit", charset="UTF-8"';
 
 /** Bad bearer/basic tokens per address in the window before 429 (like sign-ins, a little more for git retries). */
@@ -59,6 +61,10 @@ export function authMiddleware(accounts: Authenticator, sessions?: SessionResolv
       await next();
       return;
     }
+    // Without HUBKIT_ADMIN_TOKEN no bearer token can be the admin's: say so, rather than judge (and count) the
+    // token sent as a bad user token.
+    if (accounts.adminApiEnabled === false && new URL(c.req.url).pathname.startsWith("/api/admin/"))
+      return c.json({ error: ADMIN_API_DISABLED_MESSAGE }, 403, { "X-Error-Message": ADMIN_API_DISABLED_MESSAGE });
     // The Xet CAS (xet/cas-routes.ts) checks its own short-lived tokens on every call; hub tokens mean nothing there.
     if (new URL(c.req.url).pathname.startsWith("/xet/")) {
       c.set("principal", ANONYMOUS);
