@@ -14,7 +14,12 @@ function editorServer(user: string, commitAnswer: Record<string, unknown>): stri
     const method = (init.method ?? "GET").toUpperCase();
     seen.push(`${method} ${url.pathname}${url.search}`);
     if (url.pathname === "/api/web/session") return json(sessionOf(user));
-    if (url.pathname === "/api/models/alice/tiny/paths-info/main") return json([]);
+    // The server's decision (api/web-permissions.ts): alice owns the repository, others may propose changes.
+    if (url.pathname === "/api/web/permissions/models/alice/tiny")
+      return json({ write: user === "alice", pullRequest: true });
+    // The editor reads the text at the branch's commit (its parentCommit); README.md is new here.
+    if (url.pathname === "/api/models/alice/tiny/revision/main") return json({ sha: "c0ffee".padEnd(40, "0") });
+    if (url.pathname.startsWith("/api/models/alice/tiny/paths-info/")) return json([]);
     if (method === "POST" && url.pathname === "/api/models/alice/tiny/commit/main") {
       expect(new Headers(init.headers).get("X-CSRF-Token")).toBe("csrf-test-token");
       expect(String(init.body)).toContain('"key":"header"');
@@ -65,7 +70,7 @@ test("the notification count comes from the server's notifications route, odd it
   expect(seen.map((r) => r.path)).toEqual(["/api/web/notifications"]);
 });
 
-test("the file editor opens a pull request (checked for non-writers) and goes to it", async () => {
+test("the file editor opens a pull request (the only choice for non-writers) and goes to it", async () => {
   window.history.replaceState(null, "", "/alice/tiny/edit/main/README.md");
   const seen = editorServer("bob", {
     commitOid: "abc",
@@ -74,10 +79,11 @@ test("the file editor opens a pull request (checked for non-writers) and goes to
   const reloadAt = await freshSessionModule();
   const { default: EditPage } = await import("../publish/edit-page");
   render(<EditPage params={{ owner: "alice", name: "tiny", rest: "main/README.md" }} />);
-  const box = await screen.findByRole("checkbox", { name: /Open a pull request/ });
-  expect((box as HTMLInputElement).checked).toBe(true);
+  expect(await screen.findByText(/You cannot commit to this repository directly/)).toBeTruthy();
+  expect(screen.queryByRole("radio")).toBeNull();
+  expect(screen.queryByRole("button", { name: "Commit changes" })).toBeNull();
   fireEvent.change(screen.getByRole("textbox", { name: "Content of README.md" }), { target: { value: "# Hi" } });
-  fireEvent.click(screen.getByRole("button", { name: "Commit changes" }));
+  fireEvent.click(screen.getByRole("button", { name: "Open a pull request" }));
   await waitFor(() => expect(reloadAt).toHaveBeenCalledWith("/alice/tiny/discussions/3"));
   expect(seen).toContain("POST /api/models/alice/tiny/commit/main?create_pr=1");
 });
@@ -88,8 +94,10 @@ test("an owner's editor commits directly unless they ask for a pull request", as
   const reloadAt = await freshSessionModule();
   const { default: EditPage } = await import("../publish/edit-page");
   render(<EditPage params={{ owner: "alice", name: "tiny", rest: "main/README.md" }} />);
-  const box = await screen.findByRole("checkbox", { name: /Open a pull request/ });
-  expect((box as HTMLInputElement).checked).toBe(false);
+  const direct = await screen.findByRole("radio", { name: /Commit directly to the main branch/ });
+  expect((direct as HTMLInputElement).checked).toBe(true);
+  const pullRequest = screen.getByRole("radio", { name: /Open as a pull request to the main branch/ });
+  expect((pullRequest as HTMLInputElement).checked).toBe(false);
   fireEvent.change(screen.getByRole("textbox", { name: "Content of README.md" }), { target: { value: "# Hi" } });
   fireEvent.click(screen.getByRole("button", { name: "Commit changes" }));
   await waitFor(() => expect(reloadAt).toHaveBeenCalledWith("/alice/tiny"));
