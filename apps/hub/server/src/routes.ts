@@ -7,6 +7,7 @@ import { register as files } from "./api/files.js";
 import { register as lfsFiles } from "./api/lfs-files.js";
 import { register as listing } from "./api/listing.js";
 import { register as misc } from "./api/misc.js";
+import { register as overview } from "./api/overview.js";
 import { register as preupload } from "./api/preupload.js";
 import { register as refs } from "./api/refs.js";
 import { register as repoInfo } from "./api/repo-info.js";
@@ -44,6 +45,7 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   notifications,
   webhooks,
   likes,
+  overview,
   collections,
   gating,
   squash,
