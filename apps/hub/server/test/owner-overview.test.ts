@@ -91,3 +91,9 @@ test.each(["2.0.0", "1.33.0"])(
   },
   120_000,
 );
+
+test("the site's account route carries the caller's readable counts", async () => {
+  expect((await call("/api/web/accounts/crew", tokens.owner)).body).toMatchObject({ kind: "org", numModels: 2 });
+  expect((await call("/api/web/accounts/crew", tokens.outsider)).body).toMatchObject({ kind: "org", numModels: 1 });
+  expect((await call("/api/web/accounts/crew")).body).toMatchObject({ members: ["owner"], numModels: 1 });
+});

@@ -19,7 +19,7 @@ interface Counts {
 }
 
 /** The caller-readable repositories of `owner` by type (zeros in a hub without a database index). */
-async function readableCounts(ctx: HubContext, owner: string, principal: Principal): Promise<Counts> {
+export async function readableCounts(ctx: HubContext, owner: string, principal: Principal): Promise<Counts> {
   if (!(ctx.index instanceof DbRepoIndex)) return { numModels: 0, numDatasets: 0, numSpaces: 0 };
   const viewer = viewerOf(principal);
   const count = (table: string) =>

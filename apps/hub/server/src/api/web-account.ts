@@ -24,6 +24,7 @@ import { isValidNamespace } from "../repos/repo-ref.js";
 import { ApiError } from "./api-error.js";
 import { readJsonObject } from "./json-body.js";
 import { isLegacyName } from "./legacy-id-table.js";
+import { readableCounts } from "./overview.js";
 
 /** Sign-up attempts (successful or not) from one address per hour: enough for a classroom behind one NAT, not for a script. */
 const JOINS_PER_HOUR = 30;
@@ -215,7 +216,15 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.get("/api/web/accounts/:name", async (c) => {
     const account = await ctx.accounts.account(c.req.param("name"));
     if (account === undefined) throw new ApiError(404, "No such user or organization");
-    const base = { name: account.name, kind: account.kind, fullname: account.fullname, createdAt: account.createdAt };
+    // The counts are the caller's readable repositories (a private one never shows in another's count).
+    const counts = await readableCounts(ctx, account.name, c.get("principal"));
+    const base = {
+      name: account.name,
+      kind: account.kind,
+      fullname: account.fullname,
+      createdAt: account.createdAt,
+      ...counts,
+    };
     if (account.kind === "org")
       return c.json({ ...base, members: (await ctx.accounts.members(account.name)).map((member) => member.name) });
     return c.json({ ...base, orgs: (await ctx.accounts.organizationsOf(account.name)).map((org) => org.name) });
