@@ -17,6 +17,17 @@ interface AccountFacts {
   createdAt: string;
   members?: string[];
   orgs?: string[];
+  /** The caller's readable repositories of each type (the server counts them through the access decision). */
+  numModels?: number;
+  numDatasets?: number;
+  numSpaces?: number;
+}
+
+/** The exact count of one type when the server gave it, else what the list shows. */
+function countOf(account: AccountFacts, type: RepoType, listed: number): string {
+  const exact = type === "model" ? account.numModels : type === "dataset" ? account.numDatasets : account.numSpaces;
+  if (exact !== undefined) return String(exact);
+  return listed === PER_TYPE ? `${PER_TYPE}+` : String(listed);
 }
 
 interface ListedRepo {
@@ -101,8 +112,7 @@ function ProfileView({
       {repos.map(({ type, repos: list }) => (
         <section key={type} aria-labelledby={`${type}-heading`}>
           <h2 id={`${type}-heading`}>
-            {TYPE_LABEL[type]}s{" "}
-            <span className="muted">({list.length === PER_TYPE ? `${PER_TYPE}+` : list.length})</span>
+            {TYPE_LABEL[type]}s <span className="muted">({countOf(account, type, list.length)})</span>
           </h2>
           {list.length === 0 ? (
             <p className="muted">No {TYPE_LABEL[type].toLowerCase()}s yet.</p>
