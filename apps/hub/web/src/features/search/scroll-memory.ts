@@ -38,7 +38,7 @@ export function useScrollMemory(href: string, ready: boolean): void {
   useEffect(() => {
     if (!ready) return;
     const y = takeRestore(href);
-    if (y !== undefined) window.scrollTo(0, y);
+    const stopRestoring = y === undefined ? () => {} : restore(y);
     let frame = 0;
     const onScroll = () => {
       if (frame !== 0) return;
@@ -49,8 +49,36 @@ export function useScrollMemory(href: string, ready: boolean): void {
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => {
+      stopRestoring();
       window.removeEventListener("scroll", onScroll);
       cancelAnimationFrame(frame);
     };
   }, [href, ready]);
+}
+
+/** How long a restore keeps up with the page growing (parts of it that arrive after the list). */
+const RESTORE_WINDOW_MS = 1000;
+
+/**
+ * Scrolls to `y`, and again each time the page's height changes for a short while: a page that is still shorter
+ * than `y` needs clamps the first scroll, and the browser's scroll anchoring then moves it by what arrives above.
+ * Returns the function that stops it early.
+ */
+function restore(y: number): () => void {
+  window.scrollTo(0, y);
+  if (typeof ResizeObserver === "undefined") return () => {};
+  const observer = new ResizeObserver(() => {
+    if (window.scrollY !== y) window.scrollTo(0, y);
+  });
+  observer.observe(document.documentElement);
+  // The visitor's own scrolling ends it at once.
+  const inputs = ["wheel", "touchstart", "keydown", "mousedown"] as const;
+  const stop = () => {
+    clearTimeout(timer);
+    observer.disconnect();
+    for (const input of inputs) window.removeEventListener(input, stop);
+  };
+  const timer = setTimeout(stop, RESTORE_WINDOW_MS);
+  for (const input of inputs) window.addEventListener(input, stop, { passive: true });
+  return stop;
 }
