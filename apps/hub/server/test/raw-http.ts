@@ -8,6 +8,8 @@ export interface RawAnswer {
   /** All Set-Cookie lines (Node keeps them apart). */
   cookies: string[];
   body: string;
+  /** The body as it came over the wire (not decoded: a compressed answer stays compressed). */
+  bytes: Buffer;
 }
 
 export function rawRequest(
@@ -40,6 +42,7 @@ export function rawRequest(
             headers: flat,
             cookies: res.headers["set-cookie"] ?? [],
             body: Buffer.concat(chunks).toString("utf8"),
+            bytes: Buffer.concat(chunks),
           });
         });
         res.on("error", fail);

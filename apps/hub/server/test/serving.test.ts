@@ -4,7 +4,6 @@
 // no credentials), and HUBKIT_ACCESS_LOG=0 turns it off.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
@@ -13,6 +12,7 @@ import { HUB_DIR } from "../src/config.js";
 import { preferredCoding } from "../src/serving/accept-encoding.js";
 import { hubEnv, startTestHub, type TestHub } from "./hub-harness.js";
 import { killChildren } from "./kill-children.js";
+import { rawRequest } from "./raw-http.js";
 
 interface BytesAnswer {
   status: number;
@@ -20,25 +20,15 @@ interface BytesAnswer {
   body: Buffer;
 }
 
-/** One GET with exactly these headers, the body as it came over the wire (fetch would decode it). */
-function get(base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<BytesAnswer> {
-  const url = new URL(base);
-  return new Promise((done, fail) => {
-    const req = request({ host: url.hostname, port: url.port, method, path, headers, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const flat: Record<string, string> = {};
-        for (const [key, value] of Object.entries(res.headers))
-          if (value !== undefined) flat[key] = Array.isArray(value) ? value.join(", ") : value;
-        done({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
-      });
-      res.on("error", fail);
-    });
-    req.on("timeout", () => req.destroy(new Error(`${path}: no answer within 30 s`)));
-    req.on("error", fail);
-    req.end();
-  });
+/** One request with exactly these headers, the body as it came over the wire (fetch would decode it). */
+async function get(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+): Promise<BytesAnswer> {
+  const answer = await rawRequest(base, method, path, headers);
+  return { status: answer.status, headers: answer.headers, body: answer.bytes };
 }
 
 function decoded(answer: BytesAnswer): Buffer {
