@@ -1,7 +1,7 @@
 // `/{id}/upload/{rev}/{folder}` (and under /datasets, /spaces): add files by drag and drop or the file picker (a whole
 // folder too, keeping its layout), into a folder, with a commit message; each file gets a progress bar (hashing,
 // uploading, committing) and the page links to the files once the commit is made.
-import { type DragEvent, type FormEvent, useRef, useState } from "react";
+import { type DragEvent, type FormEvent, type Ref, useRef, useState } from "react";
 import { Link } from "../../components/link";
 import { FormProblem } from "../../components/status";
 import { navigate } from "../../lib/navigation";
@@ -124,19 +124,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
             onDrop={onDrop}
           >
             <p>Drag files here, or</p>
-            <label className="button-like">
-              Choose files
-              <input
-                ref={input}
-                type="file"
-                multiple
-                className="visually-hidden-input"
-                onChange={(event) => {
-                  add(event.target.files);
-                  event.target.value = "";
-                }}
-              />
-            </label>
+            <FilePicker label="Choose files" inputRef={input} onPick={add} />
           </section>
           <label className="field">
             <span>Into folder (empty = the repository's root)</span>
@@ -144,19 +132,11 @@ export default function UploadPage({ params }: { params: RouteParams }) {
           </label>
           <p className="row">
             <span className="muted small">Or a whole folder, keeping its layout:</span>
-            <label className="button-like">
-              Choose a folder
-              <input
-                ref={(element) => element?.setAttribute("webkitdirectory", "")}
-                type="file"
-                multiple
-                className="visually-hidden-input"
-                onChange={(event) => {
-                  add(event.target.files);
-                  event.target.value = "";
-                }}
-              />
-            </label>
+            <FilePicker
+              label="Choose a folder"
+              inputRef={(element) => element?.setAttribute("webkitdirectory", "")}
+              onPick={add}
+            />
           </p>
           {picked.length > 0 || Object.keys(progress).length > 0 ? (
             <ul className="upload-list" aria-label="Chosen files">
@@ -226,5 +206,32 @@ export default function UploadPage({ params }: { params: RouteParams }) {
         </form>
       )}
     </PublishFrame>
+  );
+}
+
+/** A button-looking file input; the input is reset after each pick so that picking the same files again still adds them. */
+function FilePicker({
+  label,
+  inputRef,
+  onPick,
+}: {
+  label: string;
+  inputRef: Ref<HTMLInputElement>;
+  onPick: (files: FileList | null) => void;
+}) {
+  return (
+    <label className="button-like">
+      {label}
+      <input
+        ref={inputRef}
+        type="file"
+        multiple
+        className="visually-hidden-input"
+        onChange={(event) => {
+          onPick(event.target.files);
+          event.target.value = "";
+        }}
+      />
+    </label>
   );
 }
