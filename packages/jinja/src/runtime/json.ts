@@ -103,6 +103,13 @@ const JSON_ENTRY_STEPS = 5;
 class JsonEncoder {
   private readonly stack: unknown[] = [];
   private readonly indents: string[] = [];
+  /**
+   * The text of each list and dict already encoded at each nesting level (with an indent the text depends on the
+   * level): a structure holding the same list twice at every level (2^40 leaves from 40 objects) is encoded once
+   * per object, as a rope sharing its parts, and the size cap stops it, where a walk of every leaf spent the whole
+   * step budget.
+   */
+  private readonly done: Map<object, string>[] = [];
 
   constructor(private readonly o: DumpOptions) {}
 
@@ -135,6 +142,9 @@ class JsonEncoder {
     if (!isArr && !isDict(v)) {
       throw typeError(`Object of type ${v instanceof Undefined ? "Undefined" : typeName(v)} is not JSON serializable`);
     }
+    const done = this.done[level] ?? (this.done[level] = new Map());
+    const known = done.get(v);
+    if (known !== undefined) return known;
     chargeNode();
     // Only deep structures can be cyclic in practice; look for a cycle once the nesting gets suspicious.
     const stack = this.stack;
@@ -191,6 +201,7 @@ class JsonEncoder {
     }
     stack.pop();
     if (out.length > 4096) checkCap(out.length);
+    done.set(v, out);
     return out;
   }
 }

@@ -5,7 +5,7 @@
 import { Fault } from "../errors.js";
 import { bitsOf, chargeToDecimal } from "./bigint-cost.js";
 import { StringBuilder } from "./builder.js";
-import { active, chargeNode, checkItems } from "./limits.js";
+import { active, chargeNode, checkCap, checkItems } from "./limits.js";
 
 export const TUPLE: unique symbol = Symbol("tuple");
 type Tagged = unknown[] & { [TUPLE]?: true };
@@ -380,7 +380,10 @@ function escapeOf(ch: string, quote: string): string | null {
  */
 export function strRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  const re = new RegExp(ESCAPABLE);
+  // the one shared regex, rewound: nothing below runs another repr before the scan ends, and a copy per call
+  // (new RegExp) cost more than a short text's whole repr
+  const re = ESCAPABLE;
+  re.lastIndex = 0;
   let m = re.exec(s);
   if (m === null) return quote + s + quote;
   const out = new StringBuilder();
@@ -401,8 +404,23 @@ export function strRepr(s: string): string {
   return out.toString();
 }
 
+/**
+ * Steps of one list, tuple or dict in a repr: a recursive call, a few concatenations and a size check spend about
+ * 150-200 ns a node.
+ */
+const REPR_NODE_STEPS = 2;
+
 /** Python repr(). */
 export function pyRepr(v: unknown): string {
+  return reprOf(v, null);
+}
+
+/**
+ * repr() with the text of each list, tuple and dict already written in this call: a structure that holds the same
+ * list twice at every level (2^40 leaves from 40 objects) is written once per object as a rope that shares its
+ * parts, so the size cap stops it after 40 nodes where a walk of every leaf spent the whole step budget.
+ */
+function reprOf(v: unknown, memo: Map<object, string> | null): string {
   if (typeof v === "string") return strRepr(v);
   if (v instanceof Undefined) return "Undefined";
   if (Array.isArray(v)) {
@@ -411,22 +429,47 @@ export function pyRepr(v: unknown): string {
       if (view.type !== "range") return `${view.type}([${v.map((x) => pyRepr(x)).join(", ")}])`;
       return `range(${view.start}, ${view.stop}${view.step === 1 ? "" : `, ${view.step}`})`;
     }
-    chargeNode();
-    const parts = v.map((x) => pyRepr(fromHost(x)));
-    if (isTuple(v)) return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(", ")})`;
-    return `[${parts.join(", ")}]`;
+    return containerRepr(v, memo ?? new Map());
   }
   if (v instanceof Markup) return `Markup(${strRepr(v.s)})`;
   if (v instanceof Namespace) return `<Namespace ${pyRepr(v.attrs)}>`;
   if (v instanceof PyCallable) return `<function ${v.name}>`;
   if (typeof v === "function") return `<function ${v.name || "anonymous"}>`;
   if (v instanceof EngineObject) return `<${v.typeName} object>`;
-  if (isDict(v)) {
-    chargeNode();
-    const parts = dictEntries(v).map(([k, x]) => `${pyRepr(k)}: ${pyRepr(fromHost(x))}`);
-    return `{${parts.join(", ")}}`;
-  }
+  if (isDict(v)) return containerRepr(v, memo ?? new Map());
   return toStr(v);
+}
+
+/** repr() of a list, tuple or dict, built with `+=` (a rope: no level copies the text of the levels below it). */
+function containerRepr(
+  v: unknown[] | Map<unknown, unknown> | Record<string, unknown>,
+  memo: Map<object, string>,
+): string {
+  const known = memo.get(v);
+  if (known !== undefined) return known;
+  active.charge(REPR_NODE_STEPS);
+  let out: string;
+  if (Array.isArray(v)) {
+    const tuple = isTuple(v);
+    if (v.length === 0) out = tuple ? "()" : "[]";
+    else {
+      out = (tuple ? "(" : "[") + reprOf(fromHost(v[0]), memo);
+      for (let i = 1; i < v.length; i++) {
+        out += ", " + reprOf(fromHost(v[i]), memo);
+        checkCap(out.length);
+      }
+      out += !tuple ? "]" : v.length === 1 ? ",)" : ")";
+    }
+  } else {
+    out = "";
+    for (const [k, x] of dictEntries(v)) {
+      out += (out === "" ? "{" : ", ") + reprOf(k, memo) + ": " + reprOf(fromHost(x), memo);
+      checkCap(out.length);
+    }
+    out = out === "" ? "{}" : out + "}";
+  }
+  memo.set(v, out);
+  return out;
 }
 
 // ---------------------------------------------------------------- equality and ordering
