@@ -3,7 +3,7 @@
 // git-lfs. A completed upload links the object to the repository its URL was signed for; verify and download
 // answer only for objects linked to theirs.
 import type { IncomingMessage } from "node:http";
-import { PassThrough, Readable } from "node:stream";
+import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { boundedBody } from "../api/request-body.js";
@@ -14,30 +14,17 @@ import type { HubContext } from "../hub-context.js";
 import { objectSender } from "../xet/bridged-store.js";
 import { LFS_MEDIA_TYPE, lfsError } from "./batch.js";
 import { FolderLargeFileStore } from "./folder-store.js";
+import { detachedBody } from "./detached-body.js";
 import { chunkFor, partCount } from "./multipart-plan.js";
 import type { UrlSigner } from "./signing.js";
 import { grantOf, type TransferGrant } from "./transfer-grant.js";
 
 const MAX_COMPLETION_BODY = 4 * 1024 * 1024;
 
-/**
- * The request through a pass-through: a consumer that stops early (a body longer than declared, a bad hash)
- * destroys only the pass-through, so the request stays readable for discardBody and the client gets the answer
- * instead of a reset. A request that ends early (the client went away) fails the pass-through too.
- */
-function detached(incoming: IncomingMessage): Readable {
-  const through = new PassThrough({ highWaterMark: 1024 * 1024 });
-  incoming.pipe(through);
-  incoming.once("close", () => {
-    if (!incoming.complete) through.destroy(new ApiError(400, "The upload was interrupted"));
-  });
-  return through;
-}
-
 /** The request body as a Node stream: the request itself under @hono/node-server (no web-stream copy), detached. */
 function requestBody(c: Context): Readable {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming !== undefined && typeof incoming.pipe === "function") return detached(incoming);
+  if (incoming !== undefined && typeof incoming.pipe === "function") return detachedBody(incoming);
   const body = c.req.raw.body;
   if (body === null) return Readable.from([]);
   return Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
