@@ -230,6 +230,11 @@ describe("lfs-files", () => {
     expect([...firstPage, ...second].map((file) => file.oid).sort()).toEqual(
       files.map((file) => String(file.oid)).sort(),
     );
+    for (const bad of ["abc", "-1", "1.5", ""]) {
+      const refused = await call("GET", `/api/models/alice/store-a/lfs-files?limit=${bad}`, tokens.aliceWrite);
+      expect(refused.status).toBe(400);
+      expect(await json<{ error: string }>(refused)).toEqual({ error: "Invalid limit: expected a whole number" });
+    }
   });
 
   test("access: writers list, managers delete; others get the missing-repository answer", async () => {

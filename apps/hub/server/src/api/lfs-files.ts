@@ -24,7 +24,7 @@ import { MAX_LINK_QUERY } from "../lfs/repo-objects.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 import { emitHubEvent } from "../webhooks/events.js";
 import { ApiError } from "./api-error.js";
-import { requestBaseUrl } from "./base-url.js";
+import { nextPageUrl } from "./listing.js";
 import { readableRepo, writableRepo } from "./repo-access.js";
 import { apiRepoUrl } from "./repo-url.js";
 import { jsonObjectBody } from "./request-body.js";
@@ -73,16 +73,15 @@ async function list(ctx: HubContext, c: Context<HubEnv>): Promise<Response> {
   const params = new URL(c.req.url).searchParams;
   const cursor = params.get("cursor") ?? "";
   if (cursor !== "" && !SHA256_HEX.test(cursor)) throw new ApiError(400, "Invalid cursor");
-  const limitText = params.get("limit") ?? "";
-  const limit = /^\d{1,4}$/.test(limitText) ? Math.max(1, Math.min(DEFAULT_PAGE, Number(limitText))) : DEFAULT_PAGE;
+  const limitText = params.get("limit");
+  // a limit that is not a whole number is the caller's mistake, said as such (not quietly a full page)
+  if (limitText !== null && !/^\d{1,9}$/.test(limitText))
+    throw new ApiError(400, "Invalid limit: expected a whole number");
+  const limit = limitText === null ? DEFAULT_PAGE : Math.max(1, Math.min(DEFAULT_PAGE, Number(limitText)));
   const page = await ctx.lfsLinks.page(ref, cursor, limit);
   const names = await whereFound(ctx, ref, new Set(page.map((object) => object.oid)));
   const last = page.at(-1);
-  if (last !== undefined && page.length === limit) {
-    const next = new URL(c.req.url);
-    next.searchParams.set("cursor", last.oid);
-    c.header("Link", `<${requestBaseUrl(c)}${next.pathname}${next.search}>; rel="next"`);
-  }
+  if (last !== undefined && page.length === limit) c.header("Link", `<${nextPageUrl(c, last.oid)}>; rel="next"`);
   return c.json(
     page.map((object) => {
       const where = names.get(object.oid);

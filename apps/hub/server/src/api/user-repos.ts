@@ -13,7 +13,7 @@ import type { HubContext } from "../hub-context.js";
 import { REPO_TYPES, type RepoType } from "../repos/repo-ref.js";
 import type { SearchCursor } from "../store/model-store.js";
 import { ApiError } from "./api-error.js";
-import { requestBaseUrl } from "./base-url.js";
+import { nextPageUrl } from "./listing.js";
 import { decodeCursor, encodeCursor } from "./model-query.js";
 
 const PAGE = 500;
@@ -56,11 +56,7 @@ async function listNamespace(ctx: HubContext, c: Context<HubEnv>, namespace: str
   const nextType = REPO_TYPES[REPO_TYPES.indexOf(position.type) + 1];
   const next =
     page.next !== undefined ? `${position.type}.${encodeCursor(page.next)}` : nextType !== undefined ? nextType : "";
-  if (next !== "") {
-    const url = new URL(c.req.url);
-    url.searchParams.set("cursor", next);
-    c.header("Link", `<${requestBaseUrl(c)}${url.pathname}${url.search}>; rel="next"`);
-  }
+  if (next !== "") c.header("Link", `<${nextPageUrl(c, next)}>; rel="next"`);
   return c.json(
     rows.map((row) => {
       const storage = bytes.get(row.id.toLowerCase()) ?? 0;
