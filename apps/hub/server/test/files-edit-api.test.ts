@@ -3,6 +3,7 @@
 // `GET /api/web/permissions/…` answers what the caller may do to a repository's files (the Files tab asks it
 // instead of guessing): the owner writes, another signed-in user may only open a pull request, a visitor neither,
 // a read token neither, and a private repository is missing to those who cannot read it.
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthHub, PYTHON_CLIENTS, runPython, startAuthHub } from "./auth-harness.js";
 
@@ -116,3 +117,123 @@ describe("GET /api/web/permissions/{type}s/{id}", () => {
     }
   });
 });
+
+// Issue 20 point 4: a signed-in user who may read but not write a public repository adds new files from the Files
+// tab as a pull request. The requests are the site's own (features/publish/upload.ts), through a browser session
+// with its CSRF token: the permissions answer says "pull request only", a direct commit is refused (403) and
+// changes nothing, and the same upload with `create_pr=1` (preupload, the LFS batch without a ref, the PUT, the
+// commit with an inline file and an `lfsFile`) opens a pull request holding both files while main stays as it was.
+describe("a signed-in non-writer adds new files as a pull request", () => {
+  const ndjson = (lines: unknown[]) => lines.map((line) => JSON.stringify(line)).join("\n");
+
+  async function join(username: string): Promise<{ cookie: string; csrf: string }> {
+    const response = await fetch(`${hub.url}/api/web/join`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password: "a long password" }),
+    });
+    expect(response.status).toBe(200);
+    const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    return { cookie, csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
+  }
+
+  it("permissions say pull request only; a direct commit is 403; the upload with create_pr opens one", async () => {
+    const carol = await join("carol");
+    const headers = { cookie: carol.cookie, "X-CSRF-Token": carol.csrf };
+    const permissions = await fetch(`${hub.url}/api/web/permissions/models/alice/notes`, { headers });
+    expect(await permissions.json()).toEqual({ write: false, pullRequest: true });
+
+    const small = Buffer.from("col_a,col_b\n1,2\n");
+    const large = Buffer.alloc(12 * 1024 * 1024, 7); // over the hub's 10 MB regular-file limit: LFS
+    const oid = createHash("sha256").update(large).digest("hex");
+    const commitBody = ndjson([
+      { key: "header", value: { summary: "Add data", description: "from the browser" } },
+      { key: "file", value: { path: "data/table.csv", content: small.toString("base64"), encoding: "base64" } },
+      { key: "lfsFile", value: { path: "data/weights.bin", algo: "sha256", oid, size: large.length } },
+    ]);
+    const headBefore = ((await (await fetch(`${hub.url}/api/models/alice/notes`)).json()) as { sha: string }).sha;
+
+    // Straight to main: refused, nothing committed.
+    const direct = await fetch(`${hub.url}/api/models/alice/notes/commit/main`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/x-ndjson" },
+      body: commitBody,
+    });
+    expect(direct.status).toBe(403);
+    expect(await direct.json()).toHaveProperty("error");
+
+    // As the site sends it with "open as a pull request".
+    const preupload = await fetch(`${hub.url}/api/models/alice/notes/preupload/main?create_pr=1`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        files: [
+          { path: "data/table.csv", size: small.length, sample: small.toString("base64") },
+          { path: "data/weights.bin", size: large.length, sample: large.subarray(0, 512).toString("base64") },
+        ],
+      }),
+    });
+    expect(preupload.status, await preupload.clone().text()).toBe(200);
+    const modes = ((await preupload.json()) as { files: { path: string; uploadMode: string }[] }).files;
+    expect(Object.fromEntries(modes.map((file) => [file.path, file.uploadMode]))).toEqual({
+      "data/table.csv": "regular",
+      "data/weights.bin": "lfs",
+    });
+    const lfs = { "Content-Type": "application/vnd.git-lfs+json", accept: "application/vnd.git-lfs+json" };
+    const batch = await fetch(`${hub.url}/alice/notes.git/info/lfs/objects/batch`, {
+      method: "POST",
+      headers: { ...headers, ...lfs },
+      body: JSON.stringify({
+        operation: "upload",
+        transfers: ["basic"],
+        objects: [{ oid, size: large.length }],
+        hash_algo: "sha256",
+      }),
+    });
+    expect(batch.status, await batch.clone().text()).toBe(200);
+    const object = ((await batch.json()) as { objects: BatchObject[] }).objects[0];
+    const upload = object?.actions?.upload;
+    expect(upload?.href).toBeTruthy();
+    const put = await fetch(upload?.href ?? "", { method: "PUT", headers: upload?.header ?? {}, body: large });
+    expect(put.status, await put.text()).toBeLessThan(300);
+    const verify = object?.actions?.verify;
+    if (verify !== undefined) {
+      const verified = await fetch(verify.href, {
+        method: "POST",
+        headers: { ...lfs, ...verify.header },
+        body: JSON.stringify({ oid, size: large.length }),
+      });
+      expect(verified.status).toBeLessThan(300);
+    }
+    const commit = await fetch(`${hub.url}/api/models/alice/notes/commit/main?create_pr=1`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/x-ndjson" },
+      body: commitBody,
+    });
+    expect(commit.status, await commit.clone().text()).toBe(200);
+    const answer = (await commit.json()) as { pullRequestUrl?: string; commitOid: string };
+    const num = answer.pullRequestUrl?.match(/\/discussions\/(\d+)$/)?.[1];
+    expect(num).toBeDefined();
+
+    // main is unchanged; the pull request's ref holds both files, the large one through LFS.
+    const headAfter = ((await (await fetch(`${hub.url}/api/models/alice/notes`)).json()) as { sha: string }).sha;
+    expect(headAfter).toBe(headBefore);
+    expect((await fetch(`${hub.url}/alice/notes/resolve/main/data/table.csv`)).status).toBe(404);
+    const prRev = encodeURIComponent(`refs/pr/${num}`);
+    expect(await (await fetch(`${hub.url}/alice/notes/resolve/${prRev}/data/table.csv`)).text()).toBe(small.toString());
+    const tree = (await (await fetch(`${hub.url}/api/models/alice/notes/tree/${prRev}/data`)).json()) as Array<{
+      path: string;
+      lfs?: { oid: string };
+    }>;
+    expect(tree.find((entry) => entry.path === "data/weights.bin")?.lfs?.oid).toBe(oid);
+    const discussion = (await (await fetch(`${hub.url}/api/models/alice/notes/discussions/${num}`)).json()) as {
+      isPullRequest: boolean;
+      author: { name: string } | string;
+    };
+    expect(discussion.isPullRequest).toBe(true);
+  }, 60_000);
+});
+
+interface BatchObject {
+  actions?: Record<string, { href: string; header?: Record<string, string> }>;
+}
