@@ -70,24 +70,23 @@ export function pyRange(args: unknown[], kw: Kwargs): number[] {
 class Cycler extends EngineObject {
   readonly typeName = "Cycler";
   pos = 0;
+  // made once per cycler, not per `c.next()` (an object per call in a long loop kept the collector busy)
+  private readonly next = new Builtin("next", () => {
+    const v = this.items[this.pos];
+    this.pos = (this.pos + 1) % this.items.length;
+    return v;
+  });
+  private readonly reset = new Builtin("reset", () => {
+    this.pos = 0;
+    return null;
+  });
   constructor(readonly items: unknown[]) {
     super();
   }
   getAttr(name: string): unknown {
     if (name === "current") return this.items[this.pos];
-    if (name === "next") {
-      return new Builtin("next", () => {
-        const v = this.items[this.pos];
-        this.pos = (this.pos + 1) % this.items.length;
-        return v;
-      });
-    }
-    if (name === "reset") {
-      return new Builtin("reset", () => {
-        this.pos = 0;
-        return null;
-      });
-    }
+    if (name === "next") return this.next;
+    if (name === "reset") return this.reset;
     return undefined;
   }
 }

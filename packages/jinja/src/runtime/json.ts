@@ -142,7 +142,8 @@ class JsonEncoder {
     if (!isArr && !isDict(v)) {
       throw typeError(`Object of type ${v instanceof Undefined ? "Undefined" : typeName(v)} is not JSON serializable`);
     }
-    const done = this.done[level] ?? (this.done[level] = new Map());
+    this.done[level] ??= new Map();
+    const done = this.done[level];
     const known = done.get(v);
     if (known !== undefined) return known;
     chargeNode();

@@ -21,6 +21,8 @@ export class LoopContext extends PyCallable {
   readonly name = "loop";
   index0 = 0;
   private lastChanged: unknown = NOTHING;
+  private cycleMethod: LoopMethod | undefined;
+  private changedMethod: LoopMethod | undefined;
 
   constructor(
     readonly items: unknown[],
@@ -57,12 +59,15 @@ export class LoopContext extends PyCallable {
       case "nextitem":
         return i + 1 < n ? fromHost(this.items[i + 1]) : new Undefined(null, undefined, "there is no next item");
       case "cycle":
-        return new LoopMethod("cycle", (args) => {
+        // made once per loop (it reads the loop's position when called): `loop.cycle(…)` in every iteration of
+        // a long loop allocated a method object per call, and the collector spent a quarter of the render on them
+        this.cycleMethod ??= new LoopMethod("cycle", (args) => {
           if (!args.length) throw typeError("no items for cycling given");
           return args[this.index0 % args.length];
         });
+        return this.cycleMethod;
       case "changed":
-        return new LoopMethod("changed", (args) => {
+        this.changedMethod ??= new LoopMethod("changed", (args) => {
           const value = tuple(args);
           if (this.lastChanged === NOTHING || !pyEq(this.lastChanged, value)) {
             this.lastChanged = value;
@@ -70,6 +75,7 @@ export class LoopContext extends PyCallable {
           }
           return false;
         });
+        return this.changedMethod;
     }
     return undefined;
   }
