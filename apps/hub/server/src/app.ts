@@ -23,6 +23,7 @@ import { allowedMethods, unsupportedError, unsupportedFeature } from "./gating/u
 import type { HubContext } from "./hub-context.js";
 import { registerHubRoutes } from "./routes.js";
 import { compressJson } from "./serving/compression.js";
+import { sitePageStatus } from "./site-pages/page-status.js";
 import { EXPANDABLE_FIELDS, type HubBackend } from "./source/backend.js";
 import { isModelId } from "./store/model-record.js";
 import type { WebAssets } from "./web-assets.js";
@@ -171,9 +172,18 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   });
   // Nor does a download, git or LFS path ever reach the web app (api/legacy-ids.ts).
   if (hub !== undefined) app.use("*", repoPathWithoutRoute);
-  app.get("*", async (c) =>
-    markSitePage(await web.respond(new URL(c.req.url).pathname, c.req.header("accept-encoding"))),
-  );
+  // A path that is no page, or a repository or account page the visitor may not see: the same HTML with 404.
+  app.get("*", async (c) => {
+    const pathname = new URL(c.req.url).pathname;
+    let perVisitor = false;
+    const response = await web.respond(pathname, c.req.header("accept-encoding"), async () => {
+      const answer = await sitePageStatus(pathname, c, hub);
+      perVisitor = answer.perVisitor;
+      return answer.status;
+    });
+    // A status that depends on the visitor keeps the API's Vary and private caching (api/cache-policy.ts).
+    return perVisitor ? response : markSitePage(response);
+  });
 
   app.onError((error, c) => {
     if (error instanceof ApiError)

@@ -1,5 +1,5 @@
 // Serves the built web app (apps/hub/web/dist): files by path, index.html for every other non-API route (the
-// SPA's client-side routes), and a small page saying how to build it when the folder does not exist yet.
+// SPA's client-side routes; 404 for a path that is no page, site-pages/page-status.ts), and a small page saying how to build it when the folder does not exist yet.
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
@@ -175,8 +175,15 @@ export class WebAssets {
     return body.length < bytes.length ? { body, coding } : { body: bytes };
   }
 
-  /** A response for GET `pathname` (already URL-decoded by the caller or not: it is decoded here). */
-  async respond(pathname: string, acceptEncoding?: string): Promise<Response> {
+  /**
+   * A response for GET `pathname` (already URL-decoded by the caller or not: it is decoded here). A path that is no
+   * file gets index.html with the status `pageStatus` gives (asked only then: 404 for what is no page of the site).
+   */
+  async respond(
+    pathname: string,
+    acceptEncoding?: string,
+    pageStatus: () => Promise<number> = async () => 200,
+  ): Promise<Response> {
     const index = resolve(this.root, "index.html");
     if (!(await isFile(index))) return page(NO_BUILD_PAGE);
     let decoded: string;
@@ -213,7 +220,8 @@ export class WebAssets {
     const assetPath = folder.length <= 1 || (await isDirectory(resolve(this.root, folder[0] ?? "")));
     if (assetPath && extension !== ".html" && Object.hasOwn(CONTENT_TYPES, extension))
       return new Response("Not found", { status: 404 });
+    const status = await pageStatus();
     const html = await readFile(index);
-    return page(html, 200, await this.encoded(index, html, acceptEncoding));
+    return page(html, status, await this.encoded(index, html, acceptEncoding));
   }
 }

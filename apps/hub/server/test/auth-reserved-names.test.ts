@@ -22,7 +22,8 @@ const couldBeNamespace = (segment: string) => /^[A-Za-z0-9-]{2,42}$/.test(segmen
 
 describe("reserved names", () => {
   test("every first segment of the web route table is reserved", () => {
-    const table = readFileSync(join(HUB_DIR, "web/src/routes.ts"), "utf8");
+    // The table both the web router and the server read (web/src/routes.ts gives its entries their pages).
+    const table = readFileSync(join(HUB_DIR, "shared/site-routes.ts"), "utf8");
     // Every string literal that starts a path ("/tasks", `/settings/tokens`, the "/datasets" prefix …).
     const segments = [...table.matchAll(/["'`]\/([A-Za-z0-9-]+)/g)].map((match) => match[1] ?? "");
     expect(segments.length).toBeGreaterThan(10); // the walk found the table
