@@ -57,7 +57,9 @@ function token(params: URLSearchParams, name: string): string | undefined {
 }
 
 export function encodeCursor(cursor: SearchCursor): string {
-  return Buffer.from(JSON.stringify([cursor.value, cursor.id]), "utf8").toString("base64url");
+  // A search's cursor also names its ranking tier (search/ranking.ts).
+  const parts = cursor.tier === undefined ? [cursor.value, cursor.id] : [cursor.value, cursor.id, cursor.tier];
+  return Buffer.from(JSON.stringify(parts), "utf8").toString("base64url");
 }
 
 export function decodeCursor(text: string): SearchCursor {
@@ -69,13 +71,15 @@ export function decodeCursor(text: string): SearchCursor {
   } catch {
     throw invalid;
   }
-  if (!Array.isArray(decoded) || decoded.length !== 2) throw invalid;
-  const [value, id] = decoded;
+  if (!Array.isArray(decoded) || (decoded.length !== 2 && decoded.length !== 3)) throw invalid;
+  const [value, id, tier] = decoded;
+  if (tier !== undefined && (typeof tier !== "number" || !Number.isInteger(tier) || tier < 0 || tier > 9))
+    throw invalid;
   // The store casts the value to bigint: accept only integers that fit. The id is a model id (a NUL byte, say,
   // would make PostgreSQL refuse the parameter).
   if (typeof value !== "string" || !/^-?\d{1,18}$/.test(value) || typeof id !== "string" || !isModelId(id))
     throw invalid;
-  return { value, id };
+  return tier === undefined ? { value, id } : { value, id, tier };
 }
 
 function parseLimit(text: string | undefined): number {

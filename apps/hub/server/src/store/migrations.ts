@@ -8,6 +8,7 @@ import { DATASET_VIEWER_MIGRATIONS } from "../dataset-viewer/schema.js";
 import { GATING_MIGRATIONS } from "../gating/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
+import { SEARCH_MIGRATIONS } from "../search/schema.js";
 import { WEBHOOK_MIGRATIONS } from "../webhooks/schema.js";
 import { XET_MIGRATIONS } from "../xet/schema.js";
 import type { Db } from "./db.js";
@@ -202,6 +203,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...DATASET_VIEWER_MIGRATIONS,
   ...COLLECTION_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
+  ...SEARCH_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {

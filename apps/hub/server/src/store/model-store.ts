@@ -1,6 +1,7 @@
 // The model index: every SQL statement the server runs lives here (and in migrations.ts), each one a constant
 // text with positional parameters. Filters and sort orders are picked from fixed fragments, never from input.
 import type { RepoType } from "../repos/repo-ref.js";
+import { type SearchTier, searchTiers } from "../search/ranking.js";
 import type { Db, SqlParam } from "./db.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
@@ -11,6 +12,8 @@ export interface SearchCursor {
   /** The sort column's value (a bigint, as decimal text; "0" when sorting by id) of the last row seen. */
   value: string;
   id: string;
+  /** With a search: the ranking tier (search/ranking.ts) the last row seen belongs to. */
+  tier?: number;
 }
 
 /** Which private repositories a search may return: none, those of some namespaces, or all (the admin). */
@@ -166,6 +169,18 @@ function toIndexedRow(row: Record<string, unknown>): IndexedRow {
   };
 }
 
+/** A page of `limit` rows from `rows` (read with one extra), and the cursor after it when more follow. */
+function toPage(rows: Record<string, unknown>[], limit: number, tier: number | undefined): RowPage {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page.map(toIndexedRow),
+    ...(rows.length > limit && last !== undefined
+      ? { next: { value: String(last.sort_value), id: String(last.id), ...(tier !== undefined ? { tier } : {}) } }
+      : {}),
+  };
+}
+
 /**
  * `Llama 3.1` → `('llama' & '3' | 'llama3') & '1'`: each word must be a prefix of some word of the id (the index
  * holds every prefix, see searchLexemes); separators between letters and digits do not matter (`llama3` = `llama-3`
@@ -279,21 +294,64 @@ export class ModelStore {
   }
 
   /**
-   * One page of repositories of `type` matching `query`, in its sort order. A filtered search first walks a
-   * bounded stretch of the sort index (WALK_ROWS_PER_RESULT); when that does not fill the page, the filter is
-   * selective and its matches are read first (a MATERIALIZED CTE, which the planner cannot flatten into a walk of
-   * the sort index) and sorted. Either way no filter × sort combination walks a whole sort index.
+   * One page of repositories of `type` matching `query`. Without a search, in its sort order; with one, tier by tier
+   * (search/ranking.ts: exact id or name, same name, name prefix, words, one typo), each tier in the sort order,
+   * until the page is full; the cursor names the tier it stopped in.
    */
   async searchRows(type: RepoType, query: ModelSearch, withRecord: boolean): Promise<RowPage> {
     const table = TABLES[type];
+    const tsquery = query.search === undefined ? undefined : toPrefixQuery(query.search);
+    const tiers = query.search === undefined ? [] : searchTiers(type, query.search, tsquery);
+    if (tiers.length === 0) {
+      const rows = await this.pageOf(table, query, undefined, query.cursor, query.limit, withRecord);
+      return toPage(rows, query.limit, undefined);
+    }
+    const first = Math.min(Math.max(query.cursor?.tier ?? 0, 0), tiers.length);
+    const rows: { row: Record<string, unknown>; tier: number }[] = [];
+    for (let tier = first; tier < tiers.length && rows.length <= query.limit; tier += 1) {
+      const { condition, small } = tiers[tier] as SearchTier;
+      const found = await this.pageOf(
+        table,
+        query,
+        { condition, small },
+        tier === first ? query.cursor : undefined,
+        query.limit - rows.length,
+        withRecord,
+      );
+      rows.push(...found.map((row) => ({ row, tier })));
+    }
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      rows: page.map(({ row }) => toIndexedRow(row)),
+      ...(rows.length > query.limit && last !== undefined
+        ? { next: { value: String(last.row.sort_value), id: String(last.row.id), tier: last.tier } }
+        : {}),
+    };
+  }
+
+  /**
+   * Up to `limit` + 1 rows of `table` matching the query's filters (and `match`, a search tier's condition) after
+   * `cursor`, in the sort order, each with its `sort_value`. A filtered read first walks a bounded stretch of the
+   * sort index (WALK_ROWS_PER_RESULT); when that does not fill the page, the filter is selective and its matches
+   * are read first (a MATERIALIZED CTE, which the planner cannot flatten into a walk of the sort index) and sorted.
+   * Either way no filter × sort combination walks a whole sort index. A `small` match skips the walk.
+   */
+  private async pageOf(
+    table: string,
+    query: ModelSearch,
+    match: { condition: (bind: (value: SqlParam) => string) => string; small: boolean } | undefined,
+    cursor: SearchCursor | undefined,
+    limitRows: number,
+    withRecord: boolean,
+  ): Promise<Record<string, unknown>[]> {
     const filters: string[] = [];
     const params: SqlParam[] = [];
     const bind = (value: SqlParam): string => {
       params.push(value);
       return `$${params.length}`;
     };
-    const tsquery = query.search === undefined ? undefined : toPrefixQuery(query.search);
-    if (tsquery !== undefined) filters.push(`search @@ ${bind(tsquery)}::tsquery`);
+    if (match !== undefined) filters.push(`(${match.condition(bind)})`);
     if (query.author !== undefined) filters.push(`author = ${bind(query.author)}`);
     if (query.pipelineTag !== undefined) filters.push(`pipeline_tag = ${bind(query.pipelineTag)}`);
     if (query.library !== undefined) filters.push(`library_name = ${bind(query.library)}`);
@@ -315,16 +373,16 @@ export class ModelStore {
     if (query.sort === "id") {
       // Direction -1 is descending, as for every other key.
       sortColumn = "0::bigint";
-      if (query.cursor !== undefined) keyset.push(`id ${ascending ? "<" : ">"} ${bind(query.cursor.id)}::text`);
+      if (cursor !== undefined) keyset.push(`id ${ascending ? "<" : ">"} ${bind(cursor.id)}::text`);
       order = () => (ascending ? "id DESC" : "id ASC");
     } else {
       const { column, indexed } = SORT_KEYS[query.sort];
       sortColumn = column;
       // Direction -1 walks the keyset index forwards (key DESC, id ASC), direction 1 backwards.
-      if (query.cursor !== undefined) {
+      if (cursor !== undefined) {
         // Rows strictly after the last one seen, as one row comparison on the index's own columns: the scan
         // starts right there instead of filtering every earlier row with the same key.
-        const after = `(-${bind(query.cursor.value)}::bigint, ${bind(query.cursor.id)}::text)`;
+        const after = `(-${bind(cursor.value)}::bigint, ${bind(cursor.id)}::text)`;
         keyset.push(`(${indexed}, id) ${ascending ? ">" : "<"} ${after}`);
       }
       order = (key) => (ascending ? `(-${key}) ASC, id ASC` : `(-${key}) DESC, id DESC`);
@@ -333,15 +391,15 @@ export class ModelStore {
       conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
     const where = whereOf([...filters, ...keyset]);
     const columns = `${SUMMARY_COLUMNS}${withRecord ? ", record" : ""}`;
-    const limit = bind(query.limit + 1);
-    let rows: Record<string, unknown>[];
+    const limit = bind(limitRows + 1);
     if (!selectiveCandidate)
-      rows = await this.db.query(
+      return this.db.query(
         `SELECT ${columns}, ${sortColumn}::text AS sort_value FROM ${table} ${where}
          ORDER BY ${order(sortColumn)} LIMIT ${limit}`,
         params,
       );
-    else {
+    let rows: Record<string, unknown>[] = [];
+    if (match?.small !== true) {
       // 1. A bounded walk of the sort index (the LIMIT inside keeps the planner from walking further): a dense
       //    filter fills its page here. The rows are the first matches in sort order, so the page is exact.
       // Inlined, not bound: the match-first query below shares `params` and must not get an unused parameter.
@@ -349,7 +407,7 @@ export class ModelStore {
       // with density d in (limit+1)/d rows, reading the matches costs d × rows; both are √((limit+1) × rows) at
       // the break-even density. The walk orders by an output column (nk), so the outer ORDER BY is known to be
       // already satisfied: no sort, and the scan stops at the page's last match instead of reading all `walk` rows.
-      const pageRows = query.limit + 1;
+      const pageRows = limitRows + 1;
       const walk = Math.max(
         pageRows * WALK_ROWS_PER_RESULT,
         Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
@@ -363,24 +421,17 @@ export class ModelStore {
          ) AS walked ${whereOf(filters)} ORDER BY ${walkOrder} LIMIT ${limit}`,
         params,
       );
-      // 2. Not filled: the filter is selective (or this is the last page). Read its matches first and sort only
-      //    their (id, key) pairs, then read the page's rows.
-      if (rows.length <= query.limit)
-        rows = await this.db.query(
-          `WITH matches AS MATERIALIZED (SELECT id, ${sortColumn} AS k FROM ${table} ${where}),
-             page AS (SELECT id, k FROM matches ORDER BY ${order("k")} LIMIT ${limit})
-           SELECT ${columns}, page.k::text AS sort_value FROM page JOIN ${table} USING (id) ORDER BY ${order("page.k")}`,
-          params,
-        );
     }
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      rows: page.map(toIndexedRow),
-      ...(rows.length > query.limit && last !== undefined
-        ? { next: { value: String(last.sort_value), id: String(last.id) } }
-        : {}),
-    };
+    // 2. Not filled: the filter is selective (or this is the last page). Read its matches first and sort only
+    //    their (id, key) pairs, then read the page's rows.
+    if (rows.length <= limitRows)
+      rows = await this.db.query(
+        `WITH matches AS MATERIALIZED (SELECT id, ${sortColumn} AS k FROM ${table} ${where}),
+           page AS (SELECT id, k FROM matches ORDER BY ${order("k")} LIMIT ${limit})
+         SELECT ${columns}, page.k::text AS sort_value FROM page JOIN ${table} USING (id) ORDER BY ${order("page.k")}`,
+        params,
+      );
+    return rows;
   }
 
   /** The full stored record of one model, or undefined. */

@@ -1,0 +1,142 @@
+// Search ranks what was typed first (issue 20 point 2): the exact id or name, then names that start with it, then
+// ids holding its words, then ids one typo away ("lama 3" finds Llama 3), each tier by popularity; the canonical
+// repository of a legacy id ("gpt2") leads. Paging loses no row and shows none twice; private repositories stay
+// hidden from those who cannot read them. On every test database (the store), then through the HTTP API with the
+// raw listing, the quick search and huggingface_hub's list_models (both majors) on a real hub.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { typoKeys } from "../src/search/typo-query.js";
+import { type ModelSearch, ModelStore } from "../src/store/model-store.js";
+import { PYTHON_CLIENTS } from "./auth-harness.js";
+import { testDatabases } from "./backends.js";
+import { type ListingHub, pythonJson, startListingHub } from "./listing-harness.js";
+
+const base: ModelSearch = { sort: "downloads", direction: -1, limit: 50 };
+const RECORDS = [
+  { id: "jbloom/GPT2-Small-SAEs-Reformatted", downloads: 900 },
+  { id: "someone/gpt2-finetuned", downloads: 800 },
+  { id: "fork/gpt2", downloads: 60 },
+  { id: "openai-community/gpt2", downloads: 5 },
+  { id: "meta-llama/Llama-3.1-8B-Instruct", downloads: 700 },
+  { id: "bartowski/Llama-3.1-8B-GGUF", downloads: 600 },
+  { id: "meta-llama/Llama-3.1-8B", downloads: 3 },
+  { id: "someone/Meta-Llama3-8B-GGUF", downloads: 650 },
+  { id: "other/my-bert-model", downloads: 950 },
+  { id: "google-bert/bert-base-uncased", downloads: 10 },
+  { id: "mistralai/Mistral-7B-v0.1", downloads: 40 },
+  { id: "hidden/secret-model", downloads: 1, private: true },
+  { id: "other/secret-model-v2", downloads: 50 },
+];
+
+describe("the typo keys of a query word", () => {
+  it("are bounded and only for words of 4 or more characters with a letter", () => {
+    expect(typoKeys("bert")).toContain("-bert");
+    expect(typoKeys("ber")).toEqual([]);
+    expect(typoKeys("12345")).toEqual([]);
+    expect(typoKeys("llamq")).toContain("llam~5");
+    expect(typoKeys("llama4")).not.toContain("llama");
+    expect(typoKeys("x".repeat(500)).length).toBeLessThanOrEqual(81);
+  });
+});
+
+for (const database of testDatabases()) {
+  describe(`search ranking on ${database.name}`, () => {
+    let store: ModelStore;
+    const ids = async (query: Partial<ModelSearch>) =>
+      (await store.search({ ...base, ...query })).models.map((model) => model.id);
+
+    beforeAll(async () => {
+      store = await ModelStore.open(await database.open());
+      await store.upsert(RECORDS);
+      await store.upsert([{ id: "google-bert/bert-base-uncased", downloads: 10 }], "dataset");
+    });
+    afterAll(async () => {
+      await store.close();
+      await database.cleanup();
+    });
+
+    it("puts the legacy id's canonical repository and the exact name first, then the rest by popularity", async () => {
+      // Both other names start with gpt2: the more downloaded first.
+      expect(await ids({ search: "gpt2" })).toEqual([
+        "openai-community/gpt2",
+        "fork/gpt2",
+        "jbloom/GPT2-Small-SAEs-Reformatted",
+        "someone/gpt2-finetuned",
+      ]);
+      expect(await ids({ search: "Llama-3.1-8B" })).toEqual([
+        "meta-llama/Llama-3.1-8B",
+        "meta-llama/Llama-3.1-8B-Instruct",
+        "bartowski/Llama-3.1-8B-GGUF",
+      ]);
+      expect((await ids({ search: "META-LLAMA/llama-3.1-8b" }))[0]).toBe("meta-llama/Llama-3.1-8B");
+      expect((await ids({ search: "llama 3.1 8b" }))[0]).toBe("meta-llama/Llama-3.1-8B");
+    });
+
+    it("ranks names starting with the search above ids that merely hold its words", async () => {
+      expect(await ids({ search: "bert" })).toEqual(["google-bert/bert-base-uncased", "other/my-bert-model"]);
+      expect(await ids({ search: "meta-llama/llama" })).toEqual([
+        "meta-llama/Llama-3.1-8B-Instruct",
+        "meta-llama/Llama-3.1-8B",
+        "someone/Meta-Llama3-8B-GGUF",
+      ]);
+      // Ascending popularity applies inside each tier.
+      expect(await ids({ search: "gpt2", direction: 1 })).toEqual([
+        "openai-community/gpt2",
+        "fork/gpt2",
+        "someone/gpt2-finetuned",
+        "jbloom/GPT2-Small-SAEs-Reformatted",
+      ]);
+    });
+
+    it("forgives one typo in a longer word, below every exact and prefix match", async () => {
+      expect(await ids({ search: "lama 3" })).toEqual([
+        "meta-llama/Llama-3.1-8B-Instruct",
+        "someone/Meta-Llama3-8B-GGUF",
+        "bartowski/Llama-3.1-8B-GGUF",
+        "meta-llama/Llama-3.1-8B",
+      ]);
+      expect(await ids({ search: "mistrl" })).toEqual(["mistralai/Mistral-7B-v0.1"]);
+      expect(await ids({ search: "mistrak" })).toEqual(["mistralai/Mistral-7B-v0.1"]);
+      expect(await ids({ search: "misttral" })).toEqual(["mistralai/Mistral-7B-v0.1"]);
+      // Two typos, or a typo in a short word, find nothing.
+      expect(await ids({ search: "mstrl" })).toEqual([]);
+      expect(await ids({ search: "brt" })).toEqual([]);
+      // Digits are not typos: a version number must match as typed.
+      expect(await ids({ search: "llama 4" })).toEqual([]);
+      expect(await ids({ search: "mistral 8b" })).toEqual([]);
+      // Exact before prefix before typo: "llama" itself, then "lama" would be a typo of it.
+      expect((await ids({ search: "llama" })).length).toBe(4);
+    });
+
+    it("pages through every match exactly once, across tiers", async () => {
+      const seen: string[] = [];
+      let page = await store.search({ ...base, search: "gpt2", limit: 1 });
+      seen.push(...page.models.map((model) => model.id));
+      while (page.next !== undefined) {
+        page = await store.search({ ...base, search: "gpt2", limit: 1, cursor: page.next });
+        seen.push(...page.models.map((model) => model.id));
+      }
+      expect(seen).toEqual(await ids({ search: "gpt2" }));
+    });
+
+    it("keeps filters and private repositories out of every tier", async () => {
+      expect(await ids({ search: "secret-model" })).toEqual(["other/secret-model-v2"]);
+      expect(
+        await ids({ search: "secret-model", privateScope: { kind: "namespaces", namespaces: ["hidden"] } }),
+      ).toEqual(["hidden/secret-model", "other/secret-model-v2"]);
+      expect(await ids({ search: "gpt2", author: "jbloom" })).toEqual(["jbloom/GPT2-Small-SAEs-Reformatted"]);
+      expect(await ids({ search: "secrt" })).toEqual(["other/secret-model-v2"]);
+    });
+
+    it("ranks datasets and spaces the same way", async () => {
+      const rows = await store.searchRows("dataset", { ...base, search: "bert-base-uncased" }, false);
+      expect(rows.rows.map((row) => row.id)).toEqual(["google-bert/bert-base-uncased"]);
+    });
+
+    it("takes hostile search text as words", async () => {
+      for (const search of ["' OR 1=1 --", "%", "_", "a\\b", "x".repeat(250), "/", "a/b/c", "-lama", "lama~1"])
+        expect(Array.isArray(await ids({ search })), search).toBe(true);
+      // No word at all is no search: the whole listing, as before.
+      expect(await ids({ search: "%" })).toEqual(await ids({}));
+    });
+  });
+}
