@@ -2,6 +2,7 @@
 // PREVIEW_CHARS characters first with a "Show the whole card" button, so a 1 MB card never blocks the page.
 import { useEffect, useRef, useState } from "react";
 import { type CardLinks, cardPreview, renderCardInSteps } from "./card-render";
+import "./card.css";
 
 export const PREVIEW_CHARS = 60_000;
 

@@ -1,11 +1,14 @@
 // Renders a repository card (untrusted Markdown with HTML) into a DOM fragment: GitHub-flavoured Markdown with
 // marked, then DOMPurify with a strict profile (HTML only, no script/style/iframe/object/embed/forms, no event
 // handlers, no `javascript:` URLs), then our own pass: headings shifted under the page's h1 without skipped levels,
-// relative links and images pointed at the repository's blob/resolve URLs, code highlighted, tables scrollable.
+// relative links and images pointed at the repository's blob/resolve URLs, code highlighted with a copy button,
+// tables scrollable, and math rendered with KaTeX (renderCardInSteps; the synchronous renderCard leaves its source).
 import DOMPurify from "dompurify";
 import { Marked } from "marked";
 import { fenceLanguage } from "../../lib/fence-language";
 import { highlight } from "../../lib/highlight";
+import { addCopyButtons } from "./card-code-copy";
+import { MATH_CLASS, mathExtension } from "./card-math-syntax";
 import { stripFrontMatter } from "./front-matter";
 import { withoutHandlerNames } from "./handler-names";
 
@@ -18,7 +21,8 @@ export interface CardLinks {
   base?: string;
 }
 
-const marked = new Marked({ gfm: true, async: false });
+// Math (`$…$`, `$$…$$`) is found during parsing, so dollars in code keep their meaning; card-math.ts renders it.
+const marked = new Marked({ gfm: true, async: false }, mathExtension);
 
 // Tags that can run code, load documents or submit data: never kept, content dropped with them.
 const FORBIDDEN_TAGS = [
@@ -160,6 +164,11 @@ function wrapTables(root: DocumentFragment): void {
 export function renderCard(markdown: string, links: CardLinks, baseLevel = 2): DocumentFragment {
   const fragment = sanitize(marked.parse(stripFrontMatter(markdown)) as string);
   finish(fragment, links, baseLevel);
+  // Math stays as the author wrote it here (KaTeX is loaded only by the stepped render).
+  for (const math of fragment.querySelectorAll(`.${MATH_CLASS}`)) {
+    const fence = math.classList.contains("math-display") ? "$$" : "$";
+    math.textContent = `${fence}${math.textContent ?? ""}${fence}`;
+  }
   return fragment;
 }
 
@@ -168,6 +177,7 @@ function finish(fragment: DocumentFragment, links: CardLinks, baseLevel: number)
   shiftHeadings(fragment, baseLevel);
   highlightCode(fragment);
   wrapTables(fragment);
+  addCopyButtons(fragment);
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -191,6 +201,12 @@ export async function renderCardInSteps(
   await nextTask();
   if (cancelled()) return undefined;
   finish(fragment, links, baseLevel);
+  // KaTeX (a chunk of its own, with its CSS and fonts) is loaded only for a card that has math.
+  if (fragment.querySelector(`.${MATH_CLASS}`)) {
+    const { renderMath } = await import("./card-math");
+    if (cancelled()) return undefined;
+    renderMath(fragment);
+  }
   return fragment;
 }
 
