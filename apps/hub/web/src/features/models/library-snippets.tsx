@@ -1,7 +1,9 @@
-// "Use this model" with a library: every snippet of every library the model can be loaded with.
+// "Use this model" with a library: every snippet of every library the model can be loaded with, pointed at this hub
+// (hub-endpoints.ts) so that a block copied alone downloads from here.
 import { MODEL_LIBRARIES_UI_ELEMENTS } from "@hubkit/tasks";
 import { CodeBlock } from "../../components/code-block";
 import type { ModelRecord } from "../../lib/api";
+import { pointLibrarySnippets } from "./hub-endpoints";
 import { snippetLanguage } from "./snippet-language";
 
 type Library = { prettyLabel: string; docsUrl?: string; snippets?: (model: ModelRecord) => string[] };
@@ -15,7 +17,13 @@ export function librariesFor(model: ModelRecord): string[] {
   return [...new Set(keys)];
 }
 
-export function LibrarySnippets({ model }: { model: ModelRecord }) {
+/** The blocks of one library for `model`, pointed at `hub` (this site's origin). */
+export function libraryBlocks(key: string, model: ModelRecord, hub: string): string[] {
+  const blocks = LIBRARIES[key]?.snippets?.(model) ?? [];
+  return pointLibrarySnippets(key, model.id, blocks, hub);
+}
+
+export function LibrarySnippets({ model, hub = window.location.origin }: { model: ModelRecord; hub?: string }) {
   const keys = librariesFor(model);
   if (keys.length === 0)
     return (
@@ -28,7 +36,7 @@ export function LibrarySnippets({ model }: { model: ModelRecord }) {
         let blocks: string[] = [];
         let failure: string | undefined;
         try {
-          blocks = library.snippets?.(model) ?? [];
+          blocks = libraryBlocks(key, model, hub);
         } catch (error) {
           failure = (error as Error).message;
         }

@@ -1,9 +1,11 @@
 // "Use this model" with local apps: which apps can run the model, their setup and run commands, deep links, and a
-// GGUF file (quant) picker that fills the file into the commands.
+// GGUF file (quant) picker that fills the file into the commands. Each command is pointed at this hub, or says that
+// the app only reaches the hosted hub (hub-endpoints.ts).
 import { LOCAL_APPS, type LocalApp, parseGGUFQuantLabel } from "@hubkit/tasks";
 import { useState } from "react";
 import { CodeBlock } from "../../components/code-block";
 import type { ModelRecord } from "../../lib/api";
+import { HOSTED_ONLY, type LocalAppWay, localAppWay, pointLocalAppSnippet } from "./hub-endpoints";
 import { defaultGgufFile, ggufFiles, normaliseLocalAppSnippets } from "./local-app-snippets";
 
 const APPS = Object.entries(LOCAL_APPS) as Array<[string, LocalApp]>;
@@ -12,8 +14,11 @@ export function LocalApps({
   model,
   file: chosenFile,
   onFileChange,
+  hub = window.location.origin,
 }: {
   model: ModelRecord;
+  /** This hub's origin, which the commands download from. */
+  hub?: string;
   /** The GGUF file, when the caller owns the choice (the repository page's GGUF file list feeds it). */
   file?: string;
   onFileChange?: (file: string) => void;
@@ -76,7 +81,7 @@ export function LocalApps({
         ))}
       </div>
       <div role="tabpanel" id="local-app-panel" aria-labelledby={`local-app-tab-${key}`}>
-        <LocalAppPanel model={model} app={app} file={file} />
+        <LocalAppPanel model={model} app={app} way={localAppWay(key, app.prettyLabel)} file={file} hub={hub} />
         <p className="small muted">
           <a href={app.docsUrl} rel="noreferrer">
             {app.prettyLabel} documentation
@@ -88,20 +93,53 @@ export function LocalApps({
   );
 }
 
-function LocalAppPanel({ model, app, file }: { model: ModelRecord; app: LocalApp; file: string | undefined }) {
+/** An app's setup and run blocks for `model`, pointed at `hub` (or marked hosted-only). */
+export function localAppBlocks(
+  model: ModelRecord,
+  app: LocalApp,
+  way: LocalAppWay,
+  file: string | undefined,
+  hub: string,
+) {
+  if ("deeplink" in app) return [];
+  return normaliseLocalAppSnippets(app.snippet(model, file), file).map((snippet) =>
+    pointLocalAppSnippet(way, snippet, hub),
+  );
+}
+
+function LocalAppPanel({
+  model,
+  app,
+  way,
+  file,
+  hub,
+}: {
+  model: ModelRecord;
+  app: LocalApp;
+  way: LocalAppWay;
+  file: string | undefined;
+  hub: string;
+}) {
   try {
     if ("deeplink" in app) {
       const url = app.deeplink(model, file);
       return (
-        <p>
-          <a className="button-link" href={url.toString()}>
-            Open in {app.prettyLabel}
-          </a>{" "}
-          <code className="small">{url.toString()}</code>
-        </p>
+        <div>
+          <p>
+            <a className="button-link" href={url.toString()}>
+              Open in {app.prettyLabel}
+            </a>{" "}
+            <code className="small">{url.toString()}</code>
+          </p>
+          {way.way === "hosted-only" ? (
+            <p className="small muted">
+              {HOSTED_ONLY}: {way.why}, not from this hub.
+            </p>
+          ) : null}
+        </div>
       );
     }
-    const snippets = normaliseLocalAppSnippets(app.snippet(model, file), file);
+    const snippets = localAppBlocks(model, app, way, file, hub);
     return (
       <div>
         {snippets.map((snippet) => (

@@ -1,3 +1,4 @@
+import { snippets as inferenceSnippets } from "@hubkit/inference";
 import type { InferenceSnippet } from "@hubkit/tasks";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, test } from "vitest";
@@ -32,11 +33,28 @@ describe("snippet selection", () => {
     expect(pickSnippet([], { language: "js" })).toBeUndefined();
   });
   test("install lines and the conversational rule", () => {
-    expect(installLine("js", "huggingface.js")).toBe("npm install @hubkit/inference");
+    // @hubkit/inference is not on npm: the JavaScript client installed is the published one with the same API.
+    expect(installLine("js", "huggingface.js")).toBe("npm install @huggingface/inference");
     expect(installLine("sh", "curl")).toBeUndefined();
     expect(isConversational({ pipeline_tag: "text-generation", tags: ["conversational"] })).toBe(true);
     expect(isConversational({ pipeline_tag: "text-generation", tags: [] })).toBe(false);
     expect(isConversational({ pipeline_tag: "text-classification", tags: ["conversational"] })).toBe(false);
+  });
+});
+
+describe("published packages", () => {
+  test("the real generator's JavaScript snippets import and install @huggingface/inference, never @hubkit/*", () => {
+    const model = { id: "org/chat", pipeline_tag: "text-generation" as const, tags: ["conversational"] };
+    const all = inferenceSnippets.getInferenceSnippets(model, "", "together", "org/chat-turbo");
+    const js = pickSnippet(all, { language: "js", client: "huggingface.js" });
+    expect(js?.client).toBe("huggingface.js");
+    expect(js?.content).toContain('from "@huggingface/inference"');
+    for (const language of languagesOf(all))
+      for (const client of clientsOf(all, language)) {
+        const shown = pickSnippet(all, { language, client });
+        expect(shown?.content).not.toContain("@hubkit/");
+        expect(installLine(language, client) ?? "").not.toContain("@hubkit/");
+      }
   });
 });
 
