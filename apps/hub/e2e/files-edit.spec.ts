@@ -2,8 +2,10 @@
 // repository shows how to add files (browser, `hf upload`, git with this hub's address); the Files tab's "Add file"
 // menu (by keyboard) creates a file with a Markdown preview and uploads a file and a folder; a non-README text file is edited from
 // its view ("Update {path}" by default), then changed as a pull request; a stale edit gets the conflict message;
-// a file is deleted from its view; another signed-in user sees no edit controls, only "Open a pull request", and a
-// visitor nothing. Pages pass the accessibility checks in light, dark and at phone width (screenshots files-edit-*).
+// a file is deleted from its view; another signed-in user sees no edit controls, only "Open a pull request" and
+// "Add file" (new files as a pull request: upload with the pull-request box checked and locked, create, a folder
+// dropped on the upload page or on the Files tab, .git/ left out, a large file through LFS), and a visitor a
+// sign-in prompt; the owner's pull-request box starts unchecked. Pages pass the accessibility checks in light, dark and at phone width (screenshots files-edit-*).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -216,7 +218,8 @@ test("another signed-in user sees no edit controls, only 'Open a pull request'; 
   await expect(reader.getByRole("link", { name: /^(Edit|Delete|Replace)/ })).toHaveCount(0);
   await reader.goto(`/${repo}/tree/main`);
   await expect(reader.getByRole("link", { name: "notes.txt", exact: true })).toBeVisible();
-  await expect(reader.getByRole("button", { name: /Add file/ })).toHaveCount(0);
+  // They may add new files, as a pull request (the next test follows that through).
+  await expect(reader.getByRole("button", { name: /Add file/ })).toBeVisible();
   // Their editor can only open a pull request.
   await reader.goto(`/${repo}/edit/main/notes.txt`);
   await expect(reader.getByText("You cannot commit to this repository directly")).toBeVisible();
@@ -234,5 +237,175 @@ test("another signed-in user sees no edit controls, only 'Open a pull request'; 
   await visitor.goto(`/${repo}/tree/main`);
   await expect(visitor.getByRole("link", { name: "notes.txt", exact: true })).toBeVisible();
   await expect(visitor.getByRole("button", { name: /Add file/ })).toHaveCount(0);
+  // Instead of "Add file", a sign-in prompt that comes back to this folder.
+  await expect(visitor.getByRole("link", { name: "Sign in to add files" })).toHaveAttribute(
+    "href",
+    `/login?next=${encodeURIComponent(`/${repo}/tree/main`)}`,
+  );
   await visitor.context().close();
+});
+
+/** A folder tree to drop: a file's text, `{ bytes }` for a file of that many zero bytes, or a nested folder. */
+interface DropTree {
+  [name: string]: string | { bytes: number } | DropTree;
+}
+
+/**
+ * Drops `tree` onto `target` as a browser does when folders are dragged from the desktop: a drop event whose
+ * DataTransfer items answer webkitGetAsEntry with directory and file entries (readEntries in batches, then empty).
+ * Playwright cannot drag from outside the page, so the entries are built in the page with the same interface.
+ */
+async function dropFolders(page: Page, target: string, tree: DropTree): Promise<void> {
+  await page
+    .locator(target)
+    .first()
+    .evaluate((element, spec) => {
+      type Spec = string | { bytes: number } | { [name: string]: Spec };
+      const isFileSpec = (value: Spec): value is string | { bytes: number } =>
+        typeof value === "string" || typeof (value as { bytes?: unknown }).bytes === "number";
+      const entry = (name: string, value: Spec): unknown => {
+        if (isFileSpec(value)) {
+          const body = typeof value === "string" ? value : new Uint8Array(value.bytes);
+          return {
+            name,
+            isFile: true,
+            isDirectory: false,
+            file: (done: (file: File) => void) => done(new File([body], name)),
+          };
+        }
+        const children = Object.entries(value).map(([child, inner]) => entry(child, inner));
+        return {
+          name,
+          isFile: false,
+          isDirectory: true,
+          createReader: () => {
+            let at = 0;
+            return {
+              readEntries: (done: (entries: unknown[]) => void) => {
+                const part = children.slice(at, at + 2);
+                at += part.length;
+                setTimeout(() => done(part), 0);
+              },
+            };
+          },
+        };
+      };
+      const roots = Object.entries(spec as Record<string, Spec>).map(([name, value]) => entry(name, value));
+      const transfer = {
+        types: ["Files"],
+        files: [],
+        items: roots.map((root) => ({ kind: "file", type: "", webkitGetAsEntry: () => root })),
+      };
+      for (const type of ["dragenter", "dragover", "drop"]) {
+        const event = new DragEvent(type, { bubbles: true, cancelable: true });
+        Object.defineProperty(event, "dataTransfer", { value: transfer });
+        element.dispatchEvent(event);
+      }
+    }, tree);
+}
+
+test("a signed-in reader adds files as a pull request (upload, create, dropped folders); the owner's box starts unchecked", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const ownerPage = await otherBrowser(browser, baseURL);
+  const owner = unique("fpo");
+  const csrf = await joinByApi(ownerPage.request, owner);
+  await createModel(ownerPage.request, csrf, "open");
+  const repo = `${owner}/open`;
+  const seed = [
+    JSON.stringify({ key: "header", value: { summary: "Add notes" } }),
+    JSON.stringify({ key: "file", value: { path: "notes.txt", content: "aGVsbG8K", encoding: "base64" } }),
+  ].join("\n");
+  const seeded = await ownerPage.request.post(`/api/models/${repo}/commit/main`, {
+    headers: { "X-CSRF-Token": csrf, "Content-Type": "application/x-ndjson" },
+    data: seed,
+  });
+  expect(seeded.status()).toBe(200);
+  // The owner: the upload page's pull-request box, from the server's answer, starts unchecked and can be ticked.
+  await ownerPage.goto(`/${repo}/upload/main`);
+  const ownerBox = ownerPage.getByRole("checkbox", { name: /Open as a pull request/ });
+  await expect(ownerBox).not.toBeChecked();
+  await expect(ownerBox).toBeEnabled();
+  await expect(ownerPage.getByRole("button", { name: "Commit changes" })).toBeVisible();
+  await ownerPage.context().close();
+
+  const reader = unique("fpr");
+  await joinByApi(page.request, reader);
+  const prFile = async (num: number, path: string) =>
+    (await page.request.get(`/${repo}/resolve/${encodeURIComponent(`refs/pr/${num}`)}/${path}`)).text();
+
+  // "Add file" by keyboard only → Create a new file → the editor, which can only open a pull request.
+  await page.goto(`/${repo}/tree/main`);
+  const addFile = page.getByRole("button", { name: /Add file/ });
+  await addFile.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.locator(".add-file-items").getByRole("link", { name: "Create a new file" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`/${repo}/new/main`);
+  await expect(page.getByText("You cannot commit to this repository directly")).toBeVisible();
+  await page.getByLabel("Path of the new file").focus();
+  await page.keyboard.type("ideas.txt");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Content")).toBeFocused();
+  await page.keyboard.type("an idea\n");
+  const propose = page.getByRole("button", { name: "Open a pull request" });
+  for (let step = 0; step < 8; step++) {
+    if (await propose.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press("Tab");
+  }
+  await expect(propose).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`/${repo}/discussions/1`);
+  expect(await prFile(1, "ideas.txt")).toBe("an idea\n");
+  expect((await page.request.get(`/${repo}/resolve/main/ideas.txt`)).status()).toBe(404);
+
+  // Upload files: the box is checked and locked; a folder dropped on the drop zone keeps its layout, .git/ left out.
+  await page.goto(`/${repo}/tree/main`);
+  await page.getByRole("button", { name: /Add file/ }).click();
+  await page.locator(".add-file-items").getByRole("link", { name: "Upload files" }).click();
+  await page.waitForURL(`/${repo}/upload/main`);
+  const box = page.getByRole("checkbox", { name: /Open as a pull request/ });
+  await expect(box).toBeChecked();
+  await expect(box).toBeDisabled();
+  await dropFolders(page, ".drop-zone", {
+    samples: { "a.txt": "a\n", deep: { "b.txt": "b\n", deeper: { "c.txt": "c\n" } }, ".git": { HEAD: "ref\n" } },
+  });
+  const chosen = page.getByRole("list", { name: "Chosen files" });
+  await expect(chosen).toContainText("samples/deep/deeper/c.txt");
+  await expect(chosen.getByRole("listitem")).toHaveCount(3);
+  await expect(chosen).not.toContainText(".git");
+  await expect(page.getByRole("status").filter({ hasText: "the .git folder was skipped" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /3 files .* will be proposed in a pull request/ })).toBeVisible();
+  await checkPage(page, "reader-upload", { prefix: "files-edit" });
+  await page.getByRole("button", { name: "Open a pull request" }).click();
+  await page.waitForURL(`/${repo}/discussions/2`, { timeout: 30_000 });
+  expect(await prFile(2, "samples/deep/deeper/c.txt")).toBe("c\n");
+  expect(await prFile(2, "samples/a.txt")).toBe("a\n");
+  expect(
+    (await page.request.get(`/${repo}/resolve/${encodeURIComponent("refs/pr/2")}/samples/.git/HEAD`)).status(),
+  ).toBe(404);
+  expect((await page.request.get(`/${repo}/resolve/main/samples/a.txt`)).status()).toBe(404);
+
+  // A folder dropped onto the Files tab (inside a folder): the upload page for that folder, listing it first.
+  await page.goto(`/${repo}/tree/main`);
+  await expect(page.getByRole("link", { name: "notes.txt", exact: true })).toBeVisible();
+  await dropFolders(page, ".file-table", {
+    weights: { "model.bin": { bytes: 11 * 1024 * 1024 }, "config.json": "{}\n" },
+  });
+  await page.waitForURL(`/${repo}/upload/main`);
+  await expect(page.getByRole("list", { name: "Chosen files" })).toContainText("weights/model.bin");
+  await expect(page.getByRole("heading", { name: /2 files .* will be proposed in a pull request/ })).toBeVisible();
+  await page.getByRole("button", { name: "Open a pull request" }).click();
+  await page.waitForURL(`/${repo}/discussions/3`, { timeout: 60_000 });
+  expect(await prFile(3, "weights/config.json")).toBe("{}\n");
+  // The large file went through LFS, as uploads from the page do.
+  const tree = (await (
+    await page.request.get(`/api/models/${repo}/tree/${encodeURIComponent("refs/pr/3")}/weights`)
+  ).json()) as Array<{ path: string; lfs?: { size: number } }>;
+  expect(tree.find((entry) => entry.path === "weights/model.bin")?.lfs?.size).toBe(11 * 1024 * 1024);
+  expect((await page.request.get(`/${repo}/resolve/main/weights/config.json`)).status()).toBe(404);
 });

@@ -1,9 +1,12 @@
 // "Add file" in the Files tab's header, where the hub puts it: a menu button (Enter/Space/↓ opens it, Escape
 // closes it and returns focus, ↑/↓ move between the items) with "Upload files" and "Create a new file" into the
-// folder shown. Only for viewers the server lets write (repo-permissions.ts); others propose changes from a file's
-// view ("Open a pull request").
+// folder shown. For viewers the server lets write, and for signed-in readers it lets propose changes (their upload
+// and new file open a pull request: the pages say so and send `create_pr`), decided by the server
+// (repo-permissions.ts). Signed-out visitors get a sign-in link that comes back here instead.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "../../components/link";
+import { useLocation } from "../../lib/navigation";
+import { useSession } from "../../lib/session";
 import type { RepoId } from "../repo/repo-url";
 import { editPagePath } from "./edit-paths";
 import "./files-edit.css";
@@ -31,6 +34,8 @@ export function AddFileMenu({
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLUListElement>(null);
   const focusItem = (index: number) => focusMenuItem(menu.current, index);
+  const session = useSession();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!open) return;
     focusMenuItem(menu.current, 0);
@@ -40,7 +45,13 @@ export function AddFileMenu({
     document.addEventListener("mousedown", close);
     return () => document.removeEventListener("mousedown", close);
   }, [open]);
-  if (permissions?.write !== true) return null;
+  if (session === null)
+    return (
+      <Link href={`/login?next=${encodeURIComponent(pathname)}`} className="button-link small add-file-sign-in">
+        Sign in to add files
+      </Link>
+    );
+  if (permissions === undefined || (!permissions.write && !permissions.pullRequest)) return null;
   const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const items = [...(menu.current?.querySelectorAll<HTMLAnchorElement>("a") ?? [])];
     const at = items.indexOf(document.activeElement as HTMLAnchorElement);

@@ -1,6 +1,6 @@
 // What an empty repository (no files, or only `.gitattributes`) shows instead of "no README": how to add files in
-// the browser (the Files tab's buttons, for those the server lets write), with the `hf` CLI and with git, each
-// command copyable and spelled with this hub's own address.
+// the browser (the Files tab's buttons, for those the server lets write or propose a pull request), with the `hf`
+// CLI and with git, each command copyable and spelled with this hub's own address.
 import { CodeBlock } from "../../components/code-block";
 import { Link } from "../../components/link";
 import { type RepoId, repoPagePath } from "../repo/repo-url";
@@ -29,7 +29,7 @@ export function EmptyRepoHelp({ repo, rev = "main" }: { repo: RepoId; rev?: stri
       <h2 id="empty-repo-heading">This repository is empty</h2>
       <p>Add files in one of these ways.</p>
       <h3>In the browser</h3>
-      {permissions?.write ? (
+      {permissions?.write || permissions?.pullRequest ? (
         <p className="row">
           <Link href={editPagePath(repo, "upload", rev, "")} className="button-link">
             Upload files
@@ -37,6 +37,7 @@ export function EmptyRepoHelp({ repo, rev = "main" }: { repo: RepoId; rev?: stri
           <Link href={editPagePath(repo, "new", rev, "")} className="button-link">
             Create a new file
           </Link>
+          {permissions.write ? null : <span className="muted small">Your files open a pull request.</span>}
         </p>
       ) : (
         <p className="muted">Its owner can upload or create files from the Files tab.</p>

@@ -1,21 +1,15 @@
 // `/{id}/new/{rev}/{folder}` (and under /datasets, /spaces): create a new text file in the browser — its path
 // (starting in the folder the Files tab showed), its text, and the commit (files-edit/file-editor-form.tsx).
 import { AsyncView } from "../../components/status";
-import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
 import { PublishFrame, revAndPath, usePublishRepo } from "../publish/publish-frame";
 import { FileEditorForm } from "./file-editor-form";
-import { loadPermissions } from "./repo-permissions";
+import { useChangePermissions } from "./repo-permissions";
 
 export default function NewFilePage({ params }: { params: RouteParams }) {
   const repo = usePublishRepo(params);
   const target = revAndPath(params.rest) ?? { rev: "main", path: "" };
-  const state = useAsync(`permissions:${repo.type}:${repo.id}`, async () => {
-    const permissions = await loadPermissions(repo);
-    if (!permissions.write && !permissions.pullRequest)
-      throw new Error(`You cannot add files to ${repo.id} or propose changes to it`);
-    return permissions;
-  });
+  const state = useChangePermissions(repo);
   return (
     <PublishFrame repo={repo} title="Create a new file">
       {() => (

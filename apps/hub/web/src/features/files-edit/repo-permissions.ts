@@ -3,7 +3,7 @@
 // The site never guesses this from names (an organization's read-role member is a member but no writer). Asked once
 // per repository and page load; a failed answer counts as "neither" (the server refuses anyway).
 import { getJson } from "../../lib/api";
-import { useAsync } from "../../lib/use-async";
+import { type AsyncState, useAsync } from "../../lib/use-async";
 import type { RepoId } from "../repo/repo-url";
 import { encodePath } from "../repo/repo-url";
 
@@ -36,4 +36,14 @@ export function loadPermissions(repo: RepoId): Promise<RepoPermissions> {
 export function useRepoPermissions(repo: RepoId): RepoPermissions | undefined {
   const state = useAsync(`permissions:${repo.type}:${repo.id}`, () => loadPermissions(repo));
   return state.status === "ready" ? state.data : state.status === "error" ? NO_PERMISSIONS : undefined;
+}
+
+/** The permissions for a page that adds or changes files: an error when the viewer may neither write nor propose. */
+export function useChangePermissions(repo: RepoId): AsyncState<RepoPermissions> {
+  return useAsync(`permissions:${repo.type}:${repo.id}`, async () => {
+    const permissions = await loadPermissions(repo);
+    if (!permissions.write && !permissions.pullRequest)
+      throw new Error(`You cannot add files to ${repo.id} or propose changes to it`);
+    return permissions;
+  });
 }

@@ -1,19 +1,26 @@
-// `/{id}/upload/{rev}/{folder}` (and under /datasets, /spaces): add files by drag and drop or the file picker (a whole
-// folder too, keeping its layout), into a folder, with a commit message; each file gets a progress bar (hashing,
-// uploading, committing) and the page links to the files once the commit is made.
-import { type DragEvent, type FormEvent, type Ref, useRef, useState } from "react";
+// `/{id}/upload/{rev}/{folder}` (and under /datasets, /spaces): add files by drag and drop (folders too, walked with
+// their layout: files-edit/dropped-files.ts) or the file picker (a whole folder too), into a folder, with a commit
+// message; the list shows what will be committed before the commit, then each file's progress (hashing, uploading,
+// committing), and the page links to the files once the commit is made. Writers commit directly or tick "open as a
+// pull request"; signed-in readers the server lets propose changes always open one (files-edit/pull-request-checkbox).
+import { type DragEvent, type FormEvent, type Ref, useEffect, useRef, useState } from "react";
 import { Link } from "../../components/link";
-import { FormProblem } from "../../components/status";
+import { AsyncView, FormProblem } from "../../components/status";
 import { navigate } from "../../lib/navigation";
 import type { RouteParams } from "../../routes";
-import { PullRequestOption, pullRequestPage, wantsPullRequest } from "../community/pull-request-option";
-import { formatBytes, repoPagePath } from "../repo/repo-url";
+import { pullRequestPage, wantsPullRequest } from "../community/pull-request-option";
+import { type DropResult, dropNotice, droppedFiles, MAX_DROPPED_FILES } from "../files-edit/dropped-files";
+import { carriesFiles } from "../files-edit/files-drop-target";
+import { clearDrop, pendingDrop } from "../files-edit/pending-drop";
+import { PullRequestCheckbox } from "../files-edit/pull-request-checkbox";
+import { type RepoPermissions, useChangePermissions } from "../files-edit/repo-permissions";
+import { formatBytes, type RepoId, repoPagePath } from "../repo/repo-url";
 import { repoPathFor } from "./commit-body";
 import { CommitMessageFields, readCommitMessage } from "./commit-fields";
 import { PublishFrame, revAndPath, usePublishRepo } from "./publish-frame";
 import { type UploadPhase, uploadFilesAs } from "./upload";
 
-const MAX_FILES = 500;
+const MAX_FILES = MAX_DROPPED_FILES;
 const PHASE_LABEL: Record<UploadPhase, string> = {
   waiting: "waiting",
   hashing: "hashing",
@@ -31,8 +38,38 @@ interface Picked {
 export default function UploadPage({ params }: { params: RouteParams }) {
   const repo = usePublishRepo(params);
   const target = revAndPath(params.rest) ?? { rev: "main", path: "" };
+  const permissions = useChangePermissions(repo);
+  return (
+    <PublishFrame repo={repo} title="Upload files">
+      {() => (
+        <AsyncView
+          state={permissions}
+          what={repo.id}
+          render={(allowed) => <UploadForm repo={repo} rev={target.rev} start={target.path} permissions={allowed} />}
+        />
+      )}
+    </PublishFrame>
+  );
+}
+
+function UploadForm({
+  repo,
+  rev,
+  start,
+  permissions,
+}: {
+  repo: RepoId;
+  rev: string;
+  start: string;
+  permissions: RepoPermissions;
+}) {
+  const target = { rev, path: start };
+  const repoKey = `${repo.type}:${repo.id}`;
   const [folder, setFolder] = useState(target.path);
-  const [picked, setPicked] = useState<Picked[]>([]);
+  // Files dropped onto the Files tab before it brought the viewer here (files-edit/files-drop-target.tsx).
+  const [handedOver] = useState(() => pendingDrop(repoKey, rev, start));
+  const [picked, setPicked] = useState<Picked[]>(() => handedOver?.files ?? []);
+  const [notice, setNotice] = useState(() => (handedOver === undefined ? undefined : dropNotice(handedOver)));
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<Record<string, { phase: UploadPhase; fraction: number }>>({});
   const [busy, setBusy] = useState(false);
@@ -41,26 +78,30 @@ export default function UploadPage({ params }: { params: RouteParams }) {
   const [committedFolder, setCommittedFolder] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const running = useRef<AbortController>(undefined);
+  useEffect(() => clearDrop(), []);
 
-  const add = (files: FileList | null) => {
-    if (files === null) return;
-    // Copied now: the input's FileList is live and emptied when the input is reset, before the updater below runs.
-    const chosen = [...files];
+  const addPicked = (chosen: readonly Picked[]) => {
     setCommit(undefined);
     setPicked((current) => {
       const byName = new Map(current.map((entry) => [entry.name, entry]));
-      // A folder picked whole keeps its layout: `webkitRelativePath` is "folder/sub/file" (empty for single files).
-      for (const file of chosen) {
-        const name = file.webkitRelativePath || file.name;
-        byName.set(name, { file, name });
-      }
+      for (const entry of chosen) byName.set(entry.name, entry);
       return [...byName.values()].slice(0, MAX_FILES);
     });
+  };
+  const add = (files: FileList | null) => {
+    if (files === null) return;
+    // Copied now: the input's FileList is live and emptied when the input is reset, before the updater runs.
+    // A folder picked whole keeps its layout: `webkitRelativePath` is "folder/sub/file" (empty for single files).
+    addPicked([...files].map((file) => ({ file, name: file.webkitRelativePath || file.name })));
+  };
+  const addDrop = (drop: DropResult) => {
+    setNotice(dropNotice(drop));
+    addPicked(drop.files);
   };
   const onDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setDragging(false);
-    add(event.dataTransfer.files);
+    void droppedFiles(event.dataTransfer).then(addDrop);
   };
 
   const paths = picked.map((entry) => ({ entry, target: repoPathFor(folder, entry.name) }));
@@ -82,7 +123,7 @@ export default function UploadPage({ params }: { params: RouteParams }) {
     try {
       const answer = await uploadFilesAs(
         repo,
-        target.rev,
+        rev,
         items,
         message,
         (path, phase, fraction) => setProgress((current) => ({ ...current, [path]: { phase, fraction } })),
@@ -109,103 +150,106 @@ export default function UploadPage({ params }: { params: RouteParams }) {
     }
   };
 
+  const total = picked.reduce((sum, entry) => sum + entry.file.size, 0);
   return (
-    <PublishFrame repo={repo} title="Upload files">
-      {(session) => (
-        <form className="card publish-form" onSubmit={submit} aria-busy={busy}>
-          <section
-            className={`drop-zone${dragging ? " dragging" : ""}`}
-            aria-label="Files to upload"
-            onDragOver={(event) => {
-              event.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-          >
-            <p>Drag files here, or</p>
-            <FilePicker label="Choose files" inputRef={input} onPick={add} />
-          </section>
-          <label className="field">
-            <span>Into folder (empty = the repository's root)</span>
-            <input value={folder} onChange={(event) => setFolder(event.target.value)} placeholder="e.g. weights" />
-          </label>
-          <p className="row">
-            <span className="muted small">Or a whole folder, keeping its layout:</span>
-            <FilePicker
-              label="Choose a folder"
-              inputRef={(element) => element?.setAttribute("webkitdirectory", "")}
-              onPick={add}
-            />
-          </p>
-          {picked.length > 0 || Object.keys(progress).length > 0 ? (
-            <ul className="upload-list" aria-label="Chosen files">
-              {(picked.length > 0
-                ? paths.map(({ entry, target }) => ({
-                    key: entry.name,
-                    size: entry.file.size,
-                    path: "path" in target ? target.path : entry.name,
-                    entry,
-                  }))
-                : Object.keys(progress).map((path) => ({ key: path, size: undefined, path, entry: undefined }))
-              ).map((row) => {
-                const state = progress[row.path];
-                return (
-                  <li key={row.key}>
-                    <span className="upload-path">{row.path}</span>
-                    {row.size !== undefined ? <span className="muted">{formatBytes(row.size)}</span> : null}
-                    {state ? (
-                      <>
-                        <progress
-                          max={1}
-                          value={state.fraction}
-                          aria-label={`${row.path}: ${PHASE_LABEL[state.phase]}`}
-                        />
-                        <span className={state.phase === "failed" ? "error small" : "muted small"}>
-                          {PHASE_LABEL[state.phase]}
-                          {state.phase === "uploading" ? ` ${Math.round(state.fraction * 100)}%` : ""}
-                        </span>
-                      </>
-                    ) : null}
-                    {row.entry && !busy ? (
-                      <button
-                        type="button"
-                        className="link-button"
-                        aria-label={`Remove ${row.path}`}
-                        onClick={() => setPicked((current) => current.filter((entry) => entry !== row.entry))}
-                      >
-                        Remove
-                      </button>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-          <CommitMessageFields placeholder="Upload files" />
-          <PullRequestOption repo={repo} session={session} rev={target.rev} />
-          <FormProblem problem={problem} />
-          {commit !== undefined ? (
-            <p role="status" className="ok">
-              Committed {commit.slice(0, 7)}.{" "}
-              <Link href={repoPagePath(repo, { kind: "tree", rev: target.rev, path: committedFolder })}>
-                View the files
-              </Link>
-            </p>
-          ) : null}
-          <div className="row">
-            <button type="submit" className="primary" disabled={busy || picked.length === 0}>
-              {busy ? "Uploading…" : "Commit changes"}
-            </button>
-            {busy ? (
-              <button type="button" onClick={() => running.current?.abort()}>
-                Cancel
-              </button>
-            ) : null}
-          </div>
-        </form>
-      )}
-    </PublishFrame>
+    <form className="card publish-form" onSubmit={submit} aria-busy={busy}>
+      <section
+        className={`drop-zone${dragging ? " dragging" : ""}`}
+        aria-label="Files to upload"
+        onDragOver={(event) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <p>Drag files or folders here, or</p>
+        <FilePicker label="Choose files" inputRef={input} onPick={add} />
+      </section>
+      <label className="field">
+        <span>Into folder (empty = the repository's root)</span>
+        <input value={folder} onChange={(event) => setFolder(event.target.value)} placeholder="e.g. weights" />
+      </label>
+      <p className="row">
+        <span className="muted small">Or a whole folder, keeping its layout:</span>
+        <FilePicker
+          label="Choose a folder"
+          inputRef={(element) => element?.setAttribute("webkitdirectory", "")}
+          onPick={add}
+        />
+      </p>
+      {notice !== undefined ? (
+        <p className="muted small" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {picked.length > 0 ? (
+        <h2 className="upload-summary">
+          {picked.length === 1 ? "1 file" : `${picked.length} files`} ({formatBytes(total)}) will be{" "}
+          {permissions.write ? "committed" : "proposed in a pull request"}
+        </h2>
+      ) : null}
+      {picked.length > 0 || Object.keys(progress).length > 0 ? (
+        <ul className="upload-list" aria-label="Chosen files">
+          {(picked.length > 0
+            ? paths.map(({ entry, target }) => ({
+                key: entry.name,
+                size: entry.file.size,
+                path: "path" in target ? target.path : entry.name,
+                entry,
+              }))
+            : Object.keys(progress).map((path) => ({ key: path, size: undefined, path, entry: undefined }))
+          ).map((row) => {
+            const state = progress[row.path];
+            return (
+              <li key={row.key}>
+                <span className="upload-path">{row.path}</span>
+                {row.size !== undefined ? <span className="muted">{formatBytes(row.size)}</span> : null}
+                {state ? (
+                  <>
+                    <progress max={1} value={state.fraction} aria-label={`${row.path}: ${PHASE_LABEL[state.phase]}`} />
+                    <span className={state.phase === "failed" ? "error small" : "muted small"}>
+                      {PHASE_LABEL[state.phase]}
+                      {state.phase === "uploading" ? ` ${Math.round(state.fraction * 100)}%` : ""}
+                    </span>
+                  </>
+                ) : null}
+                {row.entry && !busy ? (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={`Remove ${row.path}`}
+                    onClick={() => setPicked((current) => current.filter((entry) => entry !== row.entry))}
+                  >
+                    Remove
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <CommitMessageFields placeholder="Upload files" />
+      <PullRequestCheckbox rev={rev} permissions={permissions} />
+      <FormProblem problem={problem} />
+      {commit !== undefined ? (
+        <p role="status" className="ok">
+          Committed {commit.slice(0, 7)}.{" "}
+          <Link href={repoPagePath(repo, { kind: "tree", rev, path: committedFolder })}>View the files</Link>
+        </p>
+      ) : null}
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy || picked.length === 0}>
+          {busy ? "Uploading…" : permissions.write ? "Commit changes" : "Open a pull request"}
+        </button>
+        {busy ? (
+          <button type="button" onClick={() => running.current?.abort()}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
   );
 }
 

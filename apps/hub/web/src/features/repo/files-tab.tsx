@@ -6,6 +6,7 @@ import { AsyncView } from "../../components/status";
 import { type AsyncState, useAsync } from "../../lib/use-async";
 import { AddFileMenu } from "../files-edit/add-file-menu";
 import { EmptyRepoHelp, isEmptyRepo } from "../files-edit/empty-repo-help";
+import { FilesDropTarget } from "../files-edit/files-drop-target";
 import { useRepoPermissions } from "../files-edit/repo-permissions";
 import type { TreeItem } from "./repo-data";
 import { lastCommits, listFolder } from "./repo-tree";
@@ -72,25 +73,27 @@ export default function FilesTab({ repo, rev, path }: { repo: RepoId; rev: strin
         <Breadcrumbs repo={repo} rev={rev} path={path} />
         <AddFileMenu repo={repo} rev={rev} folder={path} permissions={permissions} />
       </div>
-      <AsyncView
-        state={folder}
-        what="the files"
-        render={({ entries, complete, loadingMore }) =>
-          path === "" && complete && isEmptyRepo(entries.map((entry) => entry.path)) ? (
-            <EmptyRepoHelp repo={repo} rev={rev} />
-          ) : (
-            <FileTable
-              key={`${rev}:${path}`}
-              repo={repo}
-              rev={rev}
-              path={path}
-              entries={entries}
-              complete={complete}
-              loadingMore={loadingMore}
-            />
-          )
-        }
-      />
+      <FilesDropTarget repo={repo} rev={rev} folder={path} permissions={permissions}>
+        <AsyncView
+          state={folder}
+          what="the files"
+          render={({ entries, complete, loadingMore }) =>
+            path === "" && complete && isEmptyRepo(entries.map((entry) => entry.path)) ? (
+              <EmptyRepoHelp repo={repo} rev={rev} />
+            ) : (
+              <FileTable
+                key={`${rev}:${path}`}
+                repo={repo}
+                rev={rev}
+                path={path}
+                entries={entries}
+                complete={complete}
+                loadingMore={loadingMore}
+              />
+            )
+          }
+        />
+      </FilesDropTarget>
     </section>
   );
 }
