@@ -13,18 +13,20 @@ import { DbRepoIndex } from "./db-repo-index.js";
 import type { ModelStore } from "./model-store.js";
 
 /**
- * The seed files beside the models seed (`HUBKIT_SEED`): `datasets.jsonl` and `spaces.jsonl` when they exist (a
- * test's one-model fixture has neither, so it pays for one repository only).
+ * The seed files beside the models seed (`HUBKIT_SEED`): `datasets.jsonl`, `spaces.jsonl` and `tiny-models.jsonl`
+ * (the real tiny models) when they exist (a test's one-model fixture has none, so it pays for one repository only).
  */
 export function seedSourcesBeside(modelsSeedFile: string): SeedSources {
   const dir = dirname(modelsSeedFile);
   const beside = (name: string) => (existsSync(join(dir, name)) ? join(dir, name) : undefined);
   const datasets = beside("datasets.jsonl");
   const spaces = beside("spaces.jsonl");
+  const tinyModels = beside("tiny-models.jsonl");
   return {
     models: modelsSeedFile,
     ...(datasets !== undefined ? { datasets } : {}),
     ...(spaces !== undefined ? { spaces } : {}),
+    ...(tinyModels !== undefined ? { tinyModels } : {}),
   };
 }
 
