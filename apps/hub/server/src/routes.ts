@@ -28,6 +28,7 @@ import { register as gitHttp } from "./git-http/smart-http.js";
 import type { HubContext } from "./hub-context.js";
 import { register as lfs } from "./lfs/routes.js";
 import { register as likes } from "./likes/routes.js";
+import { register as trending } from "./trending/routes.js";
 import { register as webhooks } from "./webhooks/routes.js";
 
 const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
@@ -57,6 +58,7 @@ const MODULES: readonly ((app: Hono<HubEnv>, ctx: HubContext) => void)[] = [
   files,
   gitHttp,
   datasetViewer,
+  trending,
 ];
 
 export function registerHubRoutes(app: Hono<HubEnv>, ctx: HubContext): void {

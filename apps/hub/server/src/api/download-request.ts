@@ -1,8 +1,9 @@
 // What the download counter needs from a resolve request (store/download-rules.ts): the client's address (the
-// socket's peer: forwarded-for headers are anyone's to write, so they are not trusted) and the Range header.
+// socket's peer: forwarded-for headers are anyone's to write, so they are not trusted), the Range header, and
+// whether the hub's own site asked while showing a page (never a download).
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { DownloadRequest } from "../store/download-rules.js";
+import { type DownloadRequest, sitePageRequest } from "../store/download-rules.js";
 
 export function downloadRequest(c: Context): DownloadRequest {
   let client = "unknown";
@@ -12,5 +13,6 @@ export function downloadRequest(c: Context): DownloadRequest {
     // app.fetch called without a socket (in-process requests): every such request is one client.
   }
   const range = c.req.header("range");
-  return range === undefined ? { client } : { client, range };
+  const sitePage = sitePageRequest(c.req.header("sec-fetch-site"), c.req.header("sec-fetch-mode"));
+  return { client, ...(range === undefined ? {} : { range }), ...(sitePage ? { sitePage } : {}) };
 }

@@ -25,9 +25,9 @@ const SORTS: Record<string, SortKey> = {
   createdAt: "createdAt",
   created_at: "createdAt",
   id: "id",
-  // The hub's trending score weighs recent downloads; ours are the 30-day figure already.
-  trendingScore: "downloads",
-  trending_score: "downloads",
+  // Recent downloads and likes with decay (trending/trending-store.ts), then the all-time downloads.
+  trendingScore: "trendingScore",
+  trending_score: "trendingScore",
 };
 
 /** Parameters that take one value; repeating them is an error. `filter`/`tags` may repeat. */

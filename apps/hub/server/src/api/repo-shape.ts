@@ -159,7 +159,7 @@ export function fullInfo(type: RepoType, row: IndexedRow, blobs: boolean): Recor
     disabled: false,
     downloads: row.downloads,
     likes: row.likes,
-    trendingScore: 0,
+    trendingScore: row.trendingScore,
     tags: row.tags,
   };
   for (const [key, value] of Object.entries(record))

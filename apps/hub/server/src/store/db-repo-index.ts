@@ -15,6 +15,7 @@ import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoIndex, RepoRegistration } from "../repos/repo-index.js";
 import { isValidRepoId, REPO_TYPES, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import type { RepoStorage } from "../repos/storage.js";
+import { TrendingStore } from "../trending/trending-store.js";
 import { countsAsDownload, type DownloadRequest, isPartialRead } from "./download-rules.js";
 import { DownloadWindow } from "./download-window.js";
 import { searchLexemes } from "./model-record.js";
@@ -114,6 +115,8 @@ const INTERNAL: DownloadRequest = { client: "internal" };
 export class DbRepoIndex implements RepoIndex {
   /** Datasets: the open "one download per client per repository" windows. */
   private readonly datasetWindows = new DownloadWindow();
+  /** Downloads per day and the trending score (trending/). */
+  readonly trending: TrendingStore;
 
   constructor(
     readonly store: ModelStore,
@@ -121,7 +124,9 @@ export class DbRepoIndex implements RepoIndex {
     private readonly lfs: LargeFileStore,
     /** When given, derivation reads only the repository's own LFS objects (lfs/repo-scoped-store.ts). */
     private readonly lfsLinks?: RepoObjectLinks,
-  ) {}
+  ) {
+    this.trending = new TrendingStore(store.db);
+  }
 
   private async row(ref: RepoRef) {
     const rows = await this.store.db.query<{
@@ -211,6 +216,7 @@ export class DbRepoIndex implements RepoIndex {
         to.id,
         from.type,
       ]);
+      await TrendingStore.rename(tx, from.type, from.id, to.id);
     });
   }
 
@@ -218,11 +224,12 @@ export class DbRepoIndex implements RepoIndex {
     await this.store.db.transaction(async (tx) => {
       await tx.query(`DELETE FROM ${TABLES[ref.type]} WHERE lower(id) = lower($1)`, [ref.id]);
       await tx.query("DELETE FROM hub_likes WHERE repo_type = $1 AND repo_key = lower($2)", [ref.type, ref.id]);
+      await TrendingStore.remove(tx, ref.type, ref.id);
     });
   }
 
   async recordDownload(ref: RepoRef, path: string, request: DownloadRequest = INTERNAL): Promise<void> {
-    if (isPartialRead(request.range)) return;
+    if (request.sitePage === true || isPartialRead(request.range)) return;
     const row = await this.row(ref);
     if (row === undefined || !countsAsDownload(ref.type, row.library_name, path)) return;
     if (ref.type === "dataset" && !this.datasetWindows.admit(`${request.client}\n${row.id.toLowerCase()}`)) return;
@@ -234,22 +241,26 @@ export class DbRepoIndex implements RepoIndex {
        WHERE id = $1`,
       [row.id],
     );
+    await this.trending.addDownloads(ref.type, row.id);
   }
 
   /** One page of a listing, showing private repositories only to whom may see them. */
-  list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage> {
+  async list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage> {
+    // Decay moves scores when the day changes: the first listing of a day refreshes them.
+    await this.trending.ensureFresh();
     return this.store.searchRows(type, { ...query, privateScope: privateScopeOf(principal) }, withRecord);
   }
 
   /** The indexed row and record of a repository (by its stored id). */
-  record(ref: RepoRef): Promise<IndexedRow | undefined> {
+  async record(ref: RepoRef): Promise<IndexedRow | undefined> {
+    await this.trending.ensureFresh();
     return this.store.getRow(ref.type, ref.id);
   }
 
   /** Likes or unlikes `ref` for `user`; returns the new like count. */
   async setLike(ref: RepoRef, user: string, liked: boolean): Promise<number> {
     const table = TABLES[ref.type];
-    return this.store.db.transaction(async (tx) => {
+    const count = await this.store.db.transaction(async (tx) => {
       if (liked)
         await tx.query(
           "INSERT INTO hub_likes (repo_type, repo_key, user_key) VALUES ($1, lower($2), lower($3)) ON CONFLICT DO NOTHING",
@@ -273,6 +284,8 @@ export class DbRepoIndex implements RepoIndex {
       );
       return likes;
     });
+    await this.trending.rescore(ref.type, ref.id);
+    return count;
   }
 
   /**

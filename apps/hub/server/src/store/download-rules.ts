@@ -71,6 +71,20 @@ export function countsAsDownload(type: RepoType, libraryName: string | null, pat
 export interface DownloadRequest {
   client: string;
   range?: string;
+  /** The hub's own site asked while showing a page (sitePageRequest): never a download. */
+  sitePage?: boolean;
+}
+
+/**
+ * Whether a request is one the hub's site makes while a page is shown: the card's images, a file preview, a
+ * dataset viewer's media cells, the editor's text. Browsers mark them `Sec-Fetch-Site: same-origin` with a mode
+ * other than `navigate`; a visitor who opens or saves a file (a navigation) and every other client (the Python and
+ * JavaScript libraries, git, curl, another site's scripts) still count. The headers are the browser's own
+ * (forbidden to page scripts), so a page cannot pass its requests off as anything else; a non-browser client
+ * sending them only hides its own download.
+ */
+export function sitePageRequest(fetchSite: string | undefined, fetchMode: string | undefined): boolean {
+  return fetchSite?.trim().toLowerCase() === "same-origin" && fetchMode?.trim().toLowerCase() !== "navigate";
 }
 
 /**

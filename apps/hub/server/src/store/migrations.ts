@@ -9,6 +9,7 @@ import { GATING_MIGRATIONS } from "../gating/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import { SEARCH_MIGRATIONS } from "../search/schema.js";
+import { TRENDING_MIGRATIONS } from "../trending/schema.js";
 import { WEBHOOK_MIGRATIONS } from "../webhooks/schema.js";
 import { XET_MIGRATIONS } from "../xet/schema.js";
 import type { Db } from "./db.js";
@@ -204,6 +205,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...COLLECTION_MIGRATIONS,
   ...WEBHOOK_MIGRATIONS,
   ...SEARCH_MIGRATIONS,
+  ...TRENDING_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -6,7 +6,7 @@ import type { Db, SqlParam } from "./db.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
 
-export type SortKey = "downloads" | "likes" | "lastModified" | "createdAt" | "id";
+export type SortKey = "downloads" | "likes" | "lastModified" | "createdAt" | "trendingScore" | "id";
 
 export interface SearchCursor {
   /** The sort column's value (a bigint, as decimal text; "0" when sorting by id) of the last row seen. */
@@ -61,6 +61,8 @@ export interface SearchPage {
 /** One indexed repository: its columns, and its whole record when asked for. */
 export interface IndexedRow extends RepoColumns {
   sha: string | null;
+  /** The hub's `trendingScore`: recent downloads and likes with decay (trending/trending-store.ts). */
+  trendingScore: number;
   record?: Record<string, unknown>;
 }
 
@@ -82,6 +84,8 @@ const SORT_KEYS: Record<Exclude<SortKey, "id">, { column: string; indexed: strin
   likes: { column: "likes_sort", indexed: "(-likes_sort)" },
   lastModified: { column: "last_modified_sort", indexed: "(-last_modified_sort)" },
   createdAt: { column: "created_at_sort", indexed: "(-created_at_sort)" },
+  // Activity, then all-time downloads (trending/schema.ts, migration 140).
+  trendingScore: { column: "trending_sort", indexed: "(-trending_sort)" },
 };
 
 /**
@@ -94,7 +98,7 @@ const SORT_KEYS: Record<Exclude<SortKey, "id">, { column: string; indexed: strin
 export const WALK_ROWS_PER_RESULT = 50;
 
 const SUMMARY_COLUMNS =
-  "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha";
+  "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha, trending_activity::float8 AS trending_activity";
 
 /** The row of each record of the JSON array $1, with its sort keys and search lexemes. */
 const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
@@ -165,6 +169,7 @@ function toIndexedRow(row: Record<string, unknown>): IndexedRow {
   return {
     ...toColumns(row),
     sha: typeof row.sha === "string" ? row.sha : null,
+    trendingScore: Math.round(Number(row.trending_activity ?? 0) / 100),
     ...(row.record !== undefined && row.record !== null ? { record: row.record as Record<string, unknown> } : {}),
   };
 }
@@ -288,7 +293,10 @@ export class ModelStore {
   async search(query: ModelSearch): Promise<SearchPage> {
     const page = await this.searchRows("model", query, false);
     return {
-      models: page.rows.map(({ sha: _sha, record: _record, ...row }) => ({ ...row, modelId: row.id })),
+      models: page.rows.map(({ sha: _sha, record: _record, trendingScore: _trending, ...row }) => ({
+        ...row,
+        modelId: row.id,
+      })),
       ...(page.next !== undefined ? { next: page.next } : {}),
     };
   }
@@ -438,7 +446,7 @@ export class ModelStore {
   async get(id: string, type: RepoType = "model"): Promise<Record<string, unknown> | undefined> {
     const row = await this.getRow(type, id);
     if (row === undefined) return undefined;
-    const { sha: _sha, record, ...columns } = row;
+    const { sha: _sha, record, trendingScore: _trending, ...columns } = row;
     return { ...record, ...columns, modelId: row.id };
   }
 

@@ -1,0 +1,265 @@
+// Trending (issue 20 point 3): recent downloads and likes with decay as the hub's `trendingScore`, a curated order
+// (the seed's download figures) when nothing happened, page views of the site never counting as downloads, and the
+// 30-day downloads series of GET /api/web/downloads. The store part runs on every test database with a moved clock;
+// the API part against a real hub on 127.0.0.1 (plain HTTP requests, both huggingface_hub majors).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DbRepoIndex } from "../src/store/db-repo-index.js";
+import { sitePageRequest } from "../src/store/download-rules.js";
+import { type ModelSearch, ModelStore } from "../src/store/model-store.js";
+import { TrendingStore, utcDay } from "../src/trending/trending-store.js";
+import { testDatabases } from "./backends.js";
+import { python, startTestHub, type TestHub } from "./hub-harness.js";
+import { rawRequest } from "./raw-http.js";
+
+const DAY = 86_400_000;
+const START = Date.parse("2026-11-20T12:00:00Z");
+const trendingQuery: ModelSearch = { sort: "trendingScore", direction: -1, limit: 50 };
+
+for (const database of testDatabases()) {
+  describe(`trending on ${database.name}`, () => {
+    let store: ModelStore;
+    let trending: TrendingStore;
+    let now = START;
+    const dayAgo = (days: number) => utcDay(new Date(now - days * DAY));
+    const order = async (query: Partial<ModelSearch> = {}) =>
+      (await store.searchRows("model", { ...trendingQuery, ...query }, false)).rows.map((row) => row.id);
+    const score = async (id: string) => (await store.getRow("model", id))?.trendingScore;
+
+    beforeAll(async () => {
+      store = await ModelStore.open(await database.open());
+      trending = new TrendingStore(store.db, () => new Date(now));
+      // Alphabetical order would be aaa, bbb, ccc, ddd; the seed's figures say ccc, aaa, ddd, bbb.
+      await store.upsert([
+        { id: "org/aaa", downloads: 500, likes: 1 },
+        { id: "org/bbb", downloads: 5, likes: 90 },
+        { id: "org/ccc", downloads: 9000, likes: 3 },
+        { id: "org/ddd", downloads: 50, likes: 0 },
+      ]);
+    });
+    afterAll(async () => {
+      await store.close();
+      await database.cleanup();
+    });
+
+    it("lists by the curated popularity when nothing happened, never by the alphabet", async () => {
+      await trending.ensureFresh();
+      expect(await order()).toEqual(["org/ccc", "org/aaa", "org/ddd", "org/bbb"]);
+      expect(await order({ direction: 1 })).toEqual(["org/bbb", "org/ddd", "org/aaa", "org/ccc"]);
+      expect(await score("org/ccc")).toBe(0);
+    });
+
+    it("puts recent downloads first, weighed by their age, old ones not at all", async () => {
+      // bbb: 10 downloads 20 days ago (weight 10 × 0.5^(20/7) ≈ 1.4); ddd: 3 today; aaa: 500 downloads 40 days ago.
+      await trending.addDownloads("model", "org/bbb", 10, dayAgo(20));
+      await trending.addDownloads("model", "org/ddd", 3, dayAgo(0));
+      await trending.addDownloads("model", "org/aaa", 500, dayAgo(40));
+      expect(await score("org/ddd")).toBe(3);
+      expect(await score("org/bbb")).toBe(1);
+      expect(await score("org/aaa")).toBe(0);
+      expect(await order()).toEqual(["org/ddd", "org/bbb", "org/ccc", "org/aaa"]);
+      // Keyset pages of one row walk the same order.
+      const paged: string[] = [];
+      let cursor: ModelSearch["cursor"];
+      do {
+        const page = await store.searchRows(
+          "model",
+          { ...trendingQuery, limit: 1, ...(cursor ? { cursor } : {}) },
+          false,
+        );
+        paged.push(...page.rows.map((row) => row.id));
+        cursor = page.next;
+      } while (cursor !== undefined);
+      expect(paged).toEqual(["org/ddd", "org/bbb", "org/ccc", "org/aaa"]);
+    });
+
+    it("decays by half a week later and to nothing past the window, on the day's first read", async () => {
+      await trending.addDownloads("model", "org/ccc", 400, dayAgo(0));
+      expect(await score("org/ccc")).toBe(400);
+      now += 7 * DAY;
+      await trending.ensureFresh();
+      expect(await score("org/ccc")).toBe(200);
+      expect(await score("org/ddd")).toBe(2); // 3 × 0.5 = 1.5, rounded
+      now += 30 * DAY;
+      await trending.ensureFresh();
+      expect(await score("org/ccc")).toBe(0);
+      expect(await order()).toEqual(["org/ccc", "org/aaa", "org/ddd", "org/bbb"]);
+    });
+
+    it("counts likes with their time", async () => {
+      const like = async (id: string, user: string, daysAgo: number) => {
+        await store.db.query(
+          "INSERT INTO hub_likes (repo_type, repo_key, user_key, created_at) VALUES ('model', lower($1), $2, $3::timestamptz)",
+          [id, user, new Date(now - daysAgo * DAY).toISOString()],
+        );
+        await trending.rescore("model", id);
+      };
+      await like("org/bbb", "u1", 0);
+      await like("org/bbb", "u2", 0);
+      await like("org/ddd", "u1", 60);
+      expect(await score("org/bbb")).toBe(10);
+      expect(await score("org/ddd")).toBe(0);
+      expect((await order())[0]).toBe("org/bbb");
+    });
+
+    it("keeps 90 days of day rows and gives 30 days oldest first, zeros included", async () => {
+      await trending.addDownloads("model", "org/aaa", 7, dayAgo(0));
+      await trending.addDownloads("model", "org/aaa", 2, dayAgo(29));
+      await trending.addDownloads("model", "org/aaa", 4, dayAgo(30));
+      await trending.addDownloads("model", "org/aaa", 1, dayAgo(95));
+      const series = await trending.series("model", "org/aaa");
+      expect(series).toHaveLength(30);
+      expect(series[0]).toEqual({ date: dayAgo(29), downloads: 2 });
+      expect(series[29]).toEqual({ date: dayAgo(0), downloads: 7 });
+      expect(series.slice(1, 29).every((day) => day.downloads === 0)).toBe(true);
+      now += DAY;
+      await trending.ensureFresh();
+      const rows = await store.db.query<{ n: number }>(
+        "SELECT count(*)::float8 AS n FROM hub_download_days WHERE repo_key = 'org/aaa' AND day < $1::date",
+        [dayAgo(90)],
+      );
+      expect(Number(rows[0]?.n)).toBe(0);
+    });
+  });
+}
+
+describe("sitePageRequest", () => {
+  it("knows the site's own requests from navigations and other clients", () => {
+    expect(sitePageRequest("same-origin", "no-cors")).toBe(true);
+    expect(sitePageRequest("same-origin", "cors")).toBe(true);
+    expect(sitePageRequest("same-origin", undefined)).toBe(true);
+    expect(sitePageRequest("same-origin", "navigate")).toBe(false);
+    expect(sitePageRequest("cross-site", "cors")).toBe(false);
+    expect(sitePageRequest("same-site", "cors")).toBe(false);
+    expect(sitePageRequest(undefined, "cors")).toBe(false);
+  });
+});
+
+describe("trending through the API", () => {
+  let hub: TestHub;
+  const auth = () => ({ Authorization: `Bearer ${hub.writeToken}` });
+
+  async function create(type: "model" | "dataset", name: string, files: Record<string, string>, priv = false) {
+    const created = await fetch(`${hub.url}/api/repos/create`, {
+      method: "POST",
+      headers: { ...auth(), "Content-Type": "application/json" },
+      body: JSON.stringify({ name, type, private: priv }),
+    });
+    expect(created.status).toBe(200);
+    const lines = [
+      JSON.stringify({ key: "header", value: { summary: "files", description: "" } }),
+      ...Object.entries(files).map(([path, content]) =>
+        JSON.stringify({
+          key: "file",
+          value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+        }),
+      ),
+    ];
+    const committed = await fetch(`${hub.url}/api/${type}s/alice/${name}/commit/main`, {
+      method: "POST",
+      headers: { ...auth(), "Content-Type": "application/x-ndjson" },
+      body: `${lines.join("\n")}\n`,
+    });
+    expect(committed.status).toBe(200);
+  }
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${hub.url}${path}`, { headers });
+  // Plain HTTP: fetch() writes its own Sec-Fetch-Mode, which a browser's request must be free to set.
+  const read = async (path: string, headers: Record<string, string> = {}) =>
+    (await rawRequest(hub.url, "GET", path, headers)).status;
+  async function info(path: string): Promise<{ downloads: number; trendingScore: number }> {
+    return (await (await get(path, auth())).json()) as { downloads: number; trendingScore: number };
+  }
+  async function listed(query: string): Promise<string[]> {
+    const rows = (await (await get(`/api/models?author=alice&${query}`, auth())).json()) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  beforeAll(async () => {
+    hub = await startTestHub("trending");
+    await create("model", "first", { "config.json": "{}" });
+    await create("model", "second", { "config.json": "{}" });
+    await create("model", "hidden", { "config.json": "{}" }, true);
+    await create("dataset", "table", { "data.csv": "a\n1\n", "picture.png": "not really a png" });
+  }, 120_000);
+  afterAll(async () => {
+    await hub?.close();
+  });
+
+  it("a page of the site reading a file never counts; a client or a visitor's own download does", async () => {
+    const site = { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image" };
+    expect(await read("/datasets/alice/table/resolve/main/picture.png", site)).toBe(200);
+    expect(await read("/datasets/alice/table/resolve/main/data.csv", { ...site, "Sec-Fetch-Mode": "cors" })).toBe(200);
+    expect(await read("/alice/first/resolve/main/config.json", { ...site, "Sec-Fetch-Mode": "cors" })).toBe(200);
+    expect((await info("/api/datasets/alice/table")).downloads).toBe(0);
+    expect((await info("/api/models/alice/first")).downloads).toBe(0);
+    // A visitor opening the file itself (a navigation) downloads it; so does any other client.
+    const opened = { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" };
+    expect(await read("/alice/first/resolve/main/config.json", opened)).toBe(200);
+    expect(await read("/datasets/alice/table/resolve/main/data.csv")).toBe(200);
+    expect((await info("/api/models/alice/first")).downloads).toBe(1);
+    expect((await info("/api/datasets/alice/table")).downloads).toBe(1);
+  });
+
+  it("sorts listings by trendingScore and exposes it, for the API and both huggingface_hub majors", async () => {
+    for (let count = 0; count < 3; count += 1)
+      expect((await get("/alice/second/resolve/main/config.json")).status).toBe(200);
+    const second = await info("/api/models/alice/second?expand[]=trendingScore&expand[]=downloads");
+    expect(second).toMatchObject({ trendingScore: 3 });
+    expect(await listed("sort=trendingScore")).toEqual(["alice/second", "alice/first", "alice/hidden"]);
+    expect(await listed("sort=trending_score&direction=1")).toEqual(["alice/hidden", "alice/first", "alice/second"]);
+    const expanded = (await (
+      await get("/api/models?author=alice&sort=trendingScore&expand[]=trendingScore")
+    ).json()) as {
+      id: string;
+      trendingScore: number;
+    }[];
+    expect(expanded).toEqual([
+      { _id: expect.any(String), id: "alice/second", trendingScore: 3 },
+      { _id: expect.any(String), id: "alice/first", trendingScore: 1 },
+    ]);
+    for (const version of ["2.0.0", "1.33.0"]) {
+      const result = await python(
+        version,
+        hub,
+        [
+          "from huggingface_hub import HfApi",
+          "for m in HfApi().list_models(author='alice', sort='trending_score', expand=['trendingScore']):",
+          "    print(m.id, m.trending_score)",
+        ].join("\n"),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout.trim().split("\n")).toEqual(["alice/second 3", "alice/first 1"]);
+    }
+  }, 120_000);
+
+  it("gives the last 30 days of downloads, only to those who may read the repository", async () => {
+    expect(hub.ctx.index).toBeInstanceOf(DbRepoIndex);
+    const today = utcDay(new Date());
+    const response = await get("/api/web/downloads/models/alice/second");
+    expect(response.status).toBe(200);
+    const { days } = (await response.json()) as { days: { date: string; downloads: number }[] };
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toEqual({ date: today, downloads: 3 });
+    expect(days[0]?.date).toBe(utcDay(new Date(Date.parse(`${today}T00:00:00Z`) - 29 * DAY)));
+    expect(days.slice(0, 29).every((day) => day.downloads === 0)).toBe(true);
+    expect((await get("/api/web/downloads/datasets/alice/table")).status).toBe(200);
+    // Private: the owner reads it; anyone else gets exactly the missing repository's answer (401 without a token,
+    // 404 with another user's).
+    expect((await get("/api/web/downloads/models/alice/hidden", auth())).status).toBe(200);
+    await hub.admin("/api/admin/users", { name: "bob" });
+    const bobToken = (
+      (await (await hub.admin("/api/admin/tokens", { user: "bob", role: "read", name: "r" })).json()) as {
+        token: string;
+      }
+    ).token;
+    for (const headers of [{}, { Authorization: `Bearer ${bobToken}` }] as Record<string, string>[]) {
+      const hidden = await get("/api/web/downloads/models/alice/hidden", headers);
+      const missing = await get("/api/web/downloads/models/alice/never-was", headers);
+      expect(hidden.status).toBe("Authorization" in headers ? 404 : 401);
+      expect(missing.status).toBe(hidden.status);
+      expect(await hidden.json()).toEqual(await missing.json());
+    }
+    expect((await get("/api/web/downloads/widgets/alice/second")).status).toBe(404);
+    expect((await get("/api/web/downloads/models/alice/..")).status).toBe(404);
+  });
+});
