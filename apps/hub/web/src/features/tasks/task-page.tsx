@@ -1,16 +1,36 @@
 // One task's page: summary, demo, about (the task's prose, lazily loaded), models, datasets, Spaces, metrics, compatible libraries and the video.
-import { type ExampleRepo, MODEL_LIBRARIES_UI_ELEMENTS, PIPELINE_DATA, TASKS_DATA } from "@hubkit/tasks";
-import { lazy, Suspense } from "react";
+import { MODEL_LIBRARIES_UI_ELEMENTS, PIPELINE_DATA, TASKS_DATA, type TaskData } from "@hubkit/tasks";
+import { lazy, Suspense, useMemo } from "react";
 import { Link } from "../../components/link";
 import NotFoundPage from "../../components/not-found-page";
 import { Loading } from "../../components/status";
-import { modelPath } from "../../lib/api";
 import type { RouteParams } from "../../routes";
 import { DemoView } from "./demo-view";
+import { ExampleRepoList, exampleRefs, useLocalRepos } from "./example-repos";
 
 const TaskAbout = lazy(() => import("./task-about"));
 
-const HUB = "https://huggingface.co";
+/** The task's example repositories, each linked here when this hub has it (example-repos.tsx). */
+function TaskExamples({ task }: { task: TaskData }) {
+  const lists = useMemo(
+    () => ({
+      models: exampleRefs("model", task.models),
+      datasets: exampleRefs("dataset", task.datasets),
+      spaces: exampleRefs("space", task.spaces),
+      metrics: exampleRefs("space", task.metrics, "evaluate-metric"),
+    }),
+    [task],
+  );
+  const local = useLocalRepos([...lists.models, ...lists.datasets, ...lists.spaces, ...lists.metrics]);
+  return (
+    <div className="two-columns">
+      <ExampleRepoList title="Models" items={lists.models} local={local} />
+      <ExampleRepoList title="Datasets" items={lists.datasets} local={local} />
+      <ExampleRepoList title="Spaces" items={lists.spaces} local={local} />
+      <ExampleRepoList title="Metrics" items={lists.metrics} local={local} />
+    </div>
+  );
+}
 
 export default function TaskPage({ params }: { params: RouteParams }) {
   const id = params.taskId ?? "";
@@ -58,12 +78,7 @@ export default function TaskPage({ params }: { params: RouteParams }) {
         </Suspense>
       </section>
 
-      <div className="two-columns">
-        <RepoList title="Models" items={task.models} href={(repo) => modelPath(repo.id)} internal />
-        <RepoList title="Datasets" items={task.datasets} href={(repo) => `${HUB}/datasets/${repo.id}`} />
-        <RepoList title="Spaces" items={task.spaces} href={(repo) => `${HUB}/spaces/${repo.id}`} />
-        <RepoList title="Metrics" items={task.metrics} href={(repo) => `${HUB}/spaces/evaluate-metric/${repo.id}`} />
-      </div>
+      <TaskExamples task={task} />
 
       <section aria-labelledby="libraries-heading">
         <h2 id="libraries-heading">Compatible libraries</h2>
@@ -82,42 +97,5 @@ export default function TaskPage({ params }: { params: RouteParams }) {
         )}
       </section>
     </article>
-  );
-}
-
-function RepoList({
-  title,
-  items,
-  href,
-  internal = false,
-}: {
-  title: string;
-  items: ExampleRepo[];
-  href: (repo: ExampleRepo) => string;
-  internal?: boolean;
-}) {
-  const headingId = `list-${title.toLowerCase()}`;
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      {items.length === 0 ? (
-        <p className="muted">None listed.</p>
-      ) : (
-        <ul className="repo-list">
-          {items.map((repo) => (
-            <li key={repo.id}>
-              {internal ? (
-                <Link href={href(repo)}>{repo.id}</Link>
-              ) : (
-                <a href={href(repo)} rel="noreferrer">
-                  {repo.id}
-                </a>
-              )}
-              <span className="muted"> — {repo.description}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

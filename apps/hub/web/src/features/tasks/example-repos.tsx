@@ -1,0 +1,100 @@
+// The example repositories of a task page (models, datasets, Spaces, metrics): those this hub has link to their page
+// here; the others link to huggingface.co and say so in the link. Whether a repository is here is the hub's own
+// answer to GET /api/{type}s/{id}, so a private repository the visitor cannot read counts as absent, as everywhere.
+import type { ExampleRepo } from "@hubkit/tasks";
+import { Link } from "../../components/link";
+import { getJson } from "../../lib/api";
+import { useAsync } from "../../lib/use-async";
+import { encodePath, type RepoId, repoPagePath } from "../repo/repo-url";
+
+export const HOSTED_HUB = "https://huggingface.co";
+
+/** A catalogue example as a repository: metrics are the `evaluate-metric` Spaces. */
+export interface ExampleRef extends RepoId {
+  /** The id the catalogue lists (a metric's bare name). */
+  label: string;
+  description: string;
+}
+
+export function exampleRefs(type: RepoId["type"], items: readonly ExampleRepo[], owner?: string): ExampleRef[] {
+  return items.map((item) => ({
+    type,
+    id: owner ? `${owner}/${item.id}` : item.id,
+    label: item.id,
+    description: item.description,
+  }));
+}
+
+export function refKey(repo: RepoId): string {
+  return `${repo.type}/${repo.id}`;
+}
+
+/** The hosted hub's address of a repository (the same paths as here). */
+export function hostedUrl(repo: RepoId): string {
+  return `${HOSTED_HUB}${repoPagePath(repo)}`;
+}
+
+/** Only `owner/name` ids are asked about: anything else cannot be a repository here. */
+const REPO_ID = /^[\w.-]+\/[\w.-]+$/;
+
+/** The keys (refKey) of the repositories among `refs` this hub has and the visitor may read. */
+export async function localRepos(refs: readonly RepoId[], signal: AbortSignal): Promise<Set<string>> {
+  const found = new Set<string>();
+  await Promise.all(
+    refs
+      .filter((repo) => REPO_ID.test(repo.id))
+      .map(async (repo) => {
+        try {
+          await getJson(`/api/${repo.type}s/${encodePath(repo.id)}`, signal);
+          found.add(refKey(repo));
+        } catch {
+          // 404 (or 401 for a private one): not here for this visitor; a network error: treated the same.
+        }
+      }),
+  );
+  return found;
+}
+
+export function useLocalRepos(refs: readonly RepoId[]): Set<string> | undefined {
+  const key = `local-repos:${refs.map(refKey).join(",")}`;
+  const state = useAsync(key, (signal) => localRepos(refs, signal));
+  return state.status === "ready" ? state.data : undefined;
+}
+
+export function ExampleRepoList({
+  title,
+  items,
+  local,
+}: {
+  title: string;
+  items: readonly ExampleRef[];
+  /** The refs this hub has; undefined while that is being found out (links then go to the hosted hub). */
+  local: Set<string> | undefined;
+}) {
+  const headingId = `list-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {items.length === 0 ? (
+        <p className="muted">None listed.</p>
+      ) : (
+        <ul className="repo-list">
+          {items.map((repo) => (
+            <li key={repo.id}>
+              {local?.has(refKey(repo)) ? (
+                <Link href={repoPagePath(repo)}>{repo.label}</Link>
+              ) : (
+                <a href={hostedUrl(repo)} rel="noreferrer external" className="external-link">
+                  {repo.label}
+                  <span className="small muted"> on huggingface.co</span>
+                  <span aria-hidden="true"> ↗</span>
+                </a>
+              )}
+              <span className="muted"> — {repo.description}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
