@@ -14,7 +14,8 @@ test("unknown routes get a friendly not-found page with links back", async () =>
   // A two-segment path is first taken as a repository page (its lazy chunk loads, then the API answers 404), which
   // can take longer than findBy's default 1 s on a busy test machine.
   expect(await screen.findByRole("heading", { name: "Page not found" }, { timeout: 10_000 })).toBeTruthy();
-  expect(screen.getByRole("link", { name: "models" }).getAttribute("href")).toBe("/models");
+  expect(screen.getByRole("link", { name: "Search models" }).getAttribute("href")).toBe("/models");
+  expect(screen.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
   expect(document.title).toBe("Not found · Hubkit");
 });
 

@@ -1,14 +1,6 @@
-import { Link } from "./link";
+// The router's page for an address no route matches (the server answers it with 404): see not-found.tsx.
+import { NotFound } from "./not-found";
 
 export default function NotFoundPage() {
-  return (
-    <section className="not-found">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
-      <p>
-        Try the <Link href="/models">models</Link>, the <Link href="/tasks">tasks</Link> or the{" "}
-        <Link href="/libraries">libraries</Link>.
-      </p>
-    </section>
-  );
+  return <NotFound />;
 }

@@ -1,7 +1,7 @@
 // `/{name}`: a user's profile (their organizations and repositories) or an organization's page (its members and
 // repositories). Private repositories appear only for those the server shows them to (owner, members).
 import { Link } from "../../components/link";
-import NotFoundPage from "../../components/not-found-page";
+import { NotFound } from "../../components/not-found";
 import { AsyncView } from "../../components/status";
 import { ApiRequestError, getJson } from "../../lib/api";
 import { useSession } from "../../lib/session";
@@ -67,7 +67,11 @@ export default function ProfilePage({ params }: { params: RouteParams }) {
       state={state}
       what={params.name}
       render={(profile) =>
-        profile === undefined ? <NotFoundPage /> : <ProfileView account={profile.account} repos={profile.repos} />
+        profile === undefined ? (
+          <NotFound subject={{ kind: "account", name: params.name }} />
+        ) : (
+          <ProfileView account={profile.account} repos={profile.repos} />
+        )
       }
     />
   );

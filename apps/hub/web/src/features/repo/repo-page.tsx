@@ -1,8 +1,10 @@
 // A repository's page (models, datasets and spaces share it): the header and section links, then the section the
 // URL names — the card, the file tree, a file, the history or a commit. Each section is its own chunk.
 import { lazy, Suspense } from "react";
+import { NotFound } from "../../components/not-found";
 import NotFoundPage from "../../components/not-found-page";
 import { AsyncView, Loading } from "../../components/status";
+import { ApiRequestError } from "../../lib/api";
 import { useLocation } from "../../lib/navigation";
 import { useAsync } from "../../lib/use-async";
 import type { RouteParams } from "../../routes";
@@ -32,6 +34,9 @@ export default function RepoPage({ params }: { params: RouteParams }) {
 function RepoScreen({ repo, owner, view }: { repo: RepoId; owner: string; view: RepoView }) {
   const state = useAsync(`${repo.type}:${repo.id}`, (signal) => loadRepoInfo(repo, signal));
   const viewer = useViewer();
+  // Missing, or private to others (the server answers both alike, 404 or 401): the site's not-found page.
+  if (state.status === "error" && state.error instanceof ApiRequestError && [401, 404].includes(state.error.status))
+    return <NotFound subject={{ kind: "repository", id: repo.id, type: repo.type }} />;
   return (
     <AsyncView
       state={state}
