@@ -1,6 +1,7 @@
 // One comment: author, date, "edited", the sanitised body; "Edit" for its author (an inline editor), "Hide" for
 // the repository's writers (asked twice: hiding cannot be undone). A hidden comment shows only that it was hidden.
 import type { FormEvent } from "react";
+import { OwnerLink } from "../../components/owner-link";
 import { FormProblem } from "../../components/status";
 import { ConfirmButton } from "../settings/confirm-button";
 import { CommentBody } from "./comment-body";
@@ -34,8 +35,10 @@ export function CommentItem({ event, context }: { event: CommentEvent; context: 
   return (
     <article className="comment card" aria-label={label}>
       <p className="comment-meta muted small">
-        <strong className="comment-author">{author}</strong> commented{" "}
-        <time dateTime={event.createdAt}>{new Date(event.createdAt).toLocaleString("en")}</time>
+        <strong className="comment-author">
+          <OwnerLink name={event.author?.name} />
+        </strong>{" "}
+        commented <time dateTime={event.createdAt}>{new Date(event.createdAt).toLocaleString("en")}</time>
         {event.data.edited && !event.data.hidden ? " · edited" : ""}
       </p>
       {event.data.hidden ? (

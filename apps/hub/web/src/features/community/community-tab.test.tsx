@@ -59,11 +59,12 @@ test("lists open discussions and pull requests, filters and pages through the UR
   const list = await screen.findByRole("list", { name: "Discussions and pull requests" });
   const rows = within(list).getAllByRole("listitem");
   expect(rows[0]?.textContent).toContain("Open PR");
+  // The title links to the discussion, the author's name to their page.
   expect(
     within(rows[0] as HTMLElement)
-      .getByRole("link")
-      .getAttribute("href"),
-  ).toBe("/datasets/alice/data/discussions/60");
+      .getAllByRole("link")
+      .map((link) => link.getAttribute("href")),
+  ).toEqual(["/datasets/alice/data/discussions/60", "/bob"]);
   expect(rows[1]?.textContent).toContain("Discussion by bob");
   expect(screen.getByText("1–2 of 51")).toBeTruthy();
   expect(seen.at(-1)?.path).toBe(`${LIST}?p=0&status=open`);

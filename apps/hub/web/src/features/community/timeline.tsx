@@ -2,6 +2,7 @@
 // writers), status and title changes, and a pull request's commits. An event type this site does not know is shown
 // as one plain line rather than dropped.
 import { Link } from "../../components/link";
+import { OwnerLink } from "../../components/owner-link";
 import { repoPagePath } from "../repo/repo-url";
 import { CommentItem } from "./comment-item";
 import type { CommentEvent, CommitEvent, DiscussionEvent, OtherEvent, StatusEvent, TitleEvent } from "./community-api";
@@ -47,8 +48,10 @@ function EventView({ event, context }: { event: DiscussionEvent | OtherEvent; co
       const status = (event as StatusEvent).data.status;
       return (
         <p className="timeline-line">
-          <strong>{who}</strong> {STATUS_VERB[status] ?? `set the status to ${status}`} ·{" "}
-          <When date={event.createdAt} />
+          <strong>
+            <OwnerLink name={event.author?.name} />
+          </strong>{" "}
+          {STATUS_VERB[status] ?? `set the status to ${status}`} · <When date={event.createdAt} />
         </p>
       );
     }
@@ -56,7 +59,10 @@ function EventView({ event, context }: { event: DiscussionEvent | OtherEvent; co
       const { from, to } = (event as TitleEvent).data;
       return (
         <p className="timeline-line break">
-          <strong>{who}</strong> changed the title from <q>{from}</q> to <q>{to}</q> · <When date={event.createdAt} />
+          <strong>
+            <OwnerLink name={event.author?.name} />
+          </strong>{" "}
+          changed the title from <q>{from}</q> to <q>{to}</q> · <When date={event.createdAt} />
         </p>
       );
     }
@@ -64,7 +70,10 @@ function EventView({ event, context }: { event: DiscussionEvent | OtherEvent; co
       const { oid, subject } = (event as CommitEvent).data;
       return (
         <p className="timeline-line break">
-          <strong>{who}</strong> added a commit{" "}
+          <strong>
+            <OwnerLink name={event.author?.name} />
+          </strong>{" "}
+          added a commit{" "}
           <Link href={repoPagePath(context.repo, { kind: "commit", sha: oid })}>
             <code>{oid.slice(0, 7)}</code>
           </Link>{" "}

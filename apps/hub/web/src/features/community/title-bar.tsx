@@ -1,6 +1,7 @@
 // The discussion's heading: status, title, number, who opened it and when; "Rename" (its author and writers) turns
 // the heading's title into a small form.
 import type { FormEvent } from "react";
+import { OwnerLink } from "../../components/owner-link";
 import { FormProblem } from "../../components/status";
 import { renameDiscussion, titleProblem } from "./community-api";
 import type { DiscussionContext } from "./discussion-page";
@@ -38,7 +39,8 @@ export function TitleBar({ context }: { context: DiscussionContext }) {
       <p className="discussion-meta">
         <StatusBadge status={discussion.status} isPullRequest={discussion.isPullRequest} />{" "}
         <span className="muted">
-          {author} opened this {discussion.isPullRequest ? "pull request" : "discussion"} on{" "}
+          <OwnerLink name={discussion.author?.name} /> opened this{" "}
+          {discussion.isPullRequest ? "pull request" : "discussion"} on{" "}
           <time dateTime={discussion.createdAt}>{new Date(discussion.createdAt).toLocaleString("en")}</time>
         </span>
         {mayRename && !editing ? (

@@ -2,6 +2,7 @@
 // datasets and spaces, what was updated lately, the tasks grid, and the site's tools.
 import { MODALITIES, MODALITY_LABELS, PIPELINE_DATA, type PipelineType } from "@hubkit/tasks";
 import { Link } from "../../components/link";
+import { OwnerLink, ownerOfRepo } from "../../components/owner-link";
 import { AsyncView } from "../../components/status";
 import { getJson } from "../../lib/api";
 import { formatCount } from "../../lib/format-count";
@@ -134,6 +135,8 @@ function RepoLinks({ items, empty, showType = false }: { items: Typed[]; empty: 
             {item.id}
           </Link>
           <span className="muted small">
+            <OwnerLink name={ownerOfRepo(item.id)} />
+            {" · "}
             {showType ? `${item.type} · ` : ""}
             {item.lastModified ? `updated ${timeAgo(item.lastModified)}` : ""}
             {typeof item.downloads === "number" ? ` · ${formatCount(item.downloads, "download")}` : ""}

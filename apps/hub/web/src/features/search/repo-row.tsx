@@ -2,6 +2,7 @@
 // description, downloads, likes, last update.
 import { PIPELINE_DATA } from "@hubkit/tasks";
 import { Link } from "../../components/link";
+import { OwnerLink, ownerOfRepo } from "../../components/owner-link";
 import { formatCount } from "../../lib/format-count";
 import { repoPagePath } from "../repo/repo-url";
 import type { FacetConfig, ListType } from "./list-config";
@@ -82,6 +83,7 @@ export function RepoRow({ type, item }: { type: ListType; item: ListItem }) {
         {item.private ? <span className="chip small">private</span> : null}
       </span>
       <span className="model-meta">
+        <OwnerLink name={ownerOfRepo(item.id)} className="small" />
         {item.pipeline_tag ? <TaskChip task={item.pipeline_tag} /> : null}
         {datasetTasks.map((task) => (
           <TaskChip key={task} task={task} />

@@ -5,6 +5,7 @@
 import { useEffect, useState } from "react";
 import { CodeBlock } from "../../components/code-block";
 import { Link } from "../../components/link";
+import { OwnerLink } from "../../components/owner-link";
 import { AsyncView } from "../../components/status";
 import { getJson, nextCursorFromLink } from "../../lib/api";
 import { navigate, useLocation } from "../../lib/navigation";
@@ -159,7 +160,9 @@ function SpaceCard({ item }: { item: SpaceItem }) {
         </h2>
         {about ? <p className="space-card-about">{about}</p> : null}
         <p className="space-card-facts small">
-          <span>{owner}</span>
+          <span>
+            <OwnerLink name={owner} />
+          </span>
           <span>
             <span aria-hidden="true">♥ </span>
             {likes.toLocaleString("en")} {likes === 1 ? "like" : "likes"}
