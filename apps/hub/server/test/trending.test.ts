@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { sitePageRequest } from "../src/store/download-rules.js";
 import { type ModelSearch, ModelStore } from "../src/store/model-store.js";
+import { applyCuratedOrder } from "../src/trending/curated-order.js";
 import { TrendingStore, utcDay } from "../src/trending/trending-store.js";
 import { testDatabases } from "./backends.js";
 import { python, startTestHub, type TestHub } from "./hub-harness.js";
@@ -85,6 +86,17 @@ for (const database of testDatabases()) {
       expect(await order()).toEqual(["org/ccc", "org/aaa", "org/ddd", "org/bbb"]);
     });
 
+    it("falls back on the seed's curated order (then downloads) once activity has decayed", async () => {
+      expect(await applyCuratedOrder(store.db, [["model", ["org/ddd", "org/bbb"]]])).toBe(true);
+      expect(await order()).toEqual(["org/ddd", "org/bbb", "org/ccc", "org/aaa"]);
+      expect(await applyCuratedOrder(store.db, [["model", ["org/ddd", "org/bbb"]]])).toBe(false);
+      expect(await applyCuratedOrder(store.db, [["model", ["org/bbb"]]])).toBe(true);
+      expect(await order()).toEqual(["org/bbb", "org/ccc", "org/aaa", "org/ddd"]);
+      // Activity still comes first.
+      await trending.addDownloads("model", "org/aaa", 1);
+      expect(await order()).toEqual(["org/aaa", "org/bbb", "org/ccc", "org/ddd"]);
+    });
+
     it("counts likes with their time", async () => {
       const like = async (id: string, user: string, daysAgo: number) => {
         await store.db.query(
@@ -109,7 +121,7 @@ for (const database of testDatabases()) {
       const series = await trending.series("model", "org/aaa");
       expect(series).toHaveLength(30);
       expect(series[0]).toEqual({ date: dayAgo(29), downloads: 2 });
-      expect(series[29]).toEqual({ date: dayAgo(0), downloads: 7 });
+      expect(series[29]).toEqual({ date: dayAgo(0), downloads: 8 });
       expect(series.slice(1, 29).every((day) => day.downloads === 0)).toBe(true);
       now += DAY;
       await trending.ensureFresh();
@@ -179,6 +191,7 @@ describe("trending through the API", () => {
     await create("model", "first", { "config.json": "{}" });
     await create("model", "second", { "config.json": "{}" });
     await create("model", "hidden", { "config.json": "{}" }, true);
+    await create("model", "plain", { "config.json": "{}" });
     await create("dataset", "table", { "data.csv": "a\n1\n", "picture.png": "not really a png" });
   }, 120_000);
   afterAll(async () => {
@@ -205,8 +218,21 @@ describe("trending through the API", () => {
       expect((await get("/alice/second/resolve/main/config.json")).status).toBe(200);
     const second = await info("/api/models/alice/second?expand[]=trendingScore&expand[]=downloads");
     expect(second).toMatchObject({ trendingScore: 3 });
-    expect(await listed("sort=trendingScore")).toEqual(["alice/second", "alice/first", "alice/hidden"]);
-    expect(await listed("sort=trending_score&direction=1")).toEqual(["alice/hidden", "alice/first", "alice/second"]);
+    expect(await listed("sort=trendingScore")).toEqual(["alice/second", "alice/first", "alice/hidden", "alice/plain"]);
+    expect(await listed("sort=trending_score&direction=1")).toEqual([
+      "alice/plain",
+      "alice/hidden",
+      "alice/first",
+      "alice/second",
+    ]);
+    // Without activity, the seed's repositories (curated order) come before the others, whatever their names.
+    const everyone = (await (await get("/api/models?sort=trendingScore")).json()) as { id: string }[];
+    expect(everyone.map((row) => row.id)).toEqual([
+      "alice/second",
+      "alice/first",
+      "seed-org/seed-model",
+      "alice/plain",
+    ]);
     const expanded = (await (
       await get("/api/models?author=alice&sort=trendingScore&expand[]=trendingScore")
     ).json()) as {
@@ -216,6 +242,7 @@ describe("trending through the API", () => {
     expect(expanded).toEqual([
       { _id: expect.any(String), id: "alice/second", trendingScore: 3 },
       { _id: expect.any(String), id: "alice/first", trendingScore: 1 },
+      { _id: expect.any(String), id: "alice/plain", trendingScore: 0 },
     ]);
     for (const version of ["2.0.0", "1.33.0"]) {
       const result = await python(
@@ -228,7 +255,7 @@ describe("trending through the API", () => {
         ].join("\n"),
       );
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout.trim().split("\n")).toEqual(["alice/second 3", "alice/first 1"]);
+      expect(result.stdout.trim().split("\n")).toEqual(["alice/second 3", "alice/first 1", "alice/plain 0"]);
     }
   }, 120_000);
 

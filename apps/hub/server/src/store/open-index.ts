@@ -8,6 +8,7 @@ import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoStorage } from "../repos/storage.js";
 import { type SeedSources, seedRepositories } from "../seed/seed-repos.js";
+import { applyCuratedOrder, seedIds } from "../trending/curated-order.js";
 import { releaseMemory } from "./db.js";
 import { DbRepoIndex } from "./db-repo-index.js";
 import type { ModelStore } from "./model-store.js";
@@ -52,6 +53,13 @@ export async function openRepoIndex(options: {
           seed,
           log,
         );
+  // A fresh hub's trending order: the seed's own (trending/curated-order.ts).
+  if (seed !== undefined)
+    await applyCuratedOrder(store.db, [
+      ["model", [...seedIds(seed.models), ...seedIds(seed.tinyModels)]],
+      ["dataset", seedIds(seed.datasets)],
+      ["space", seedIds(seed.spaces)],
+    ]);
   const healed = await index.reconcile();
   if (healed.synced + healed.registered + healed.removed > 0)
     log(

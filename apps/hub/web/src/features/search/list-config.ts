@@ -152,7 +152,10 @@ export const LISTS: Record<ListType, ListConfig> = {
   },
 };
 
-/** `trendingScore` is the hub's trending sort (recent downloads); the server ranks it by its 30-day downloads. */
+/**
+ * `trendingScore` is the hub's trending sort: the server ranks by recent downloads and likes with decay, then (a
+ * fresh hub) the seed's curated order (server/src/trending/).
+ */
 export const SORTS: readonly SortConfig[] = [
   { value: "trendingScore", label: "Trending" },
   { value: "likes", label: "Most likes" },
