@@ -33,7 +33,8 @@ describe("the typo keys of a query word", () => {
     expect(typoKeys("ber")).toEqual([]);
     expect(typoKeys("12345")).toEqual([]);
     expect(typoKeys("llamq")).toContain("llam~5");
-    expect(typoKeys("llama4")).not.toContain("llama");
+    expect(typoKeys("llama4")).not.toContain("=llama");
+    expect(typoKeys("lllama")).toContain("=llama");
     expect(typoKeys("x".repeat(500)).length).toBeLessThanOrEqual(81);
   });
 });

@@ -1,11 +1,14 @@
 // The order of a search's results (issue 20 point 2): what was typed first, then what starts with it, then what
 // merely contains its words, then what is one typo away. Each tier is a SQL condition over the indexed columns
-// (schema.ts's name_key and typo_keys, the full-text `search`), excluding the tiers before it, so a row belongs to
+// (schema.ts's name_key, the full-text `search` with its typo keys), excluding the tiers before it, so a row belongs to
 // exactly one tier; inside a tier the listing's own sort order (downloads by default) decides. The store reads the
 // tiers in turn until a page is full, and a cursor carries the tier it stopped in.
 import { LEGACY_IDS } from "../api/legacy-id-table.js";
 import type { RepoType } from "../repos/repo-ref.js";
-import { type Bind, typoCondition } from "./typo-query.js";
+import type { SqlParam } from "../store/db.js";
+import { typoQuery } from "./typo-query.js";
+
+export type Bind = (value: SqlParam) => string;
 
 export interface SearchTier {
   name: "exact id" | "exact name" | "same name" | "name prefix" | "words" | "typo";
@@ -75,12 +78,12 @@ export function searchTiers(type: RepoType, search: string, prefixQuery: string 
   }
   const notNamed = (bind: Bind) => `NOT ${exact(bind)}${key === "" ? "" : ` AND NOT (${namePrefix(bind)})`}`;
   tiers.push({ name: "words", small: false, condition: (bind) => `${words(bind)} AND ${notNamed(bind)}` });
-  // Built once to learn whether any word may carry a typo; the real condition binds its own parameters.
-  if (typoCondition(search, () => "$0") !== undefined)
+  const typo = typoQuery(search);
+  if (typo !== undefined)
     tiers.push({
       name: "typo",
       small: false,
-      condition: (bind) => `${typoCondition(search, bind)} AND NOT ${words(bind)} AND ${notNamed(bind)}`,
+      condition: (bind) => `search @@ ${bind(typo)}::tsquery AND NOT ${words(bind)} AND ${notNamed(bind)}`,
     });
   return tiers;
 }

@@ -3,15 +3,13 @@
 // (with a letter) that is one edit away — one letter missing, one extra, or one changed; digits must match as
 // typed (version numbers are not typos: "llama 4" does not find Llama 3). The repository side is
 // schema.ts's typo_keys (for each word x: x, `-d` for every x-minus-one-character d, and `d~i` for the same d with
-// the position it was deleted at); the query side, for a query word q, looks up:
+// the position it was deleted at; `=x` for x since migration 131 put them into the `search` column); the query side,
+// for a query word q, looks up:
 //   `-q`               q is x with one letter missing   ("lama"  → llama)
-//   `d` (q minus one)  q is x with one letter extra     ("lllama" → llama)
+//   `=d` (q minus one) q is x with one letter extra     ("lllama" → llama)
 //   `d~i`              q and x differ in the letter at i ("llamq" → llama)
 // A word of n ≤ 40 characters gives at most 2n + 1 keys on either side: no query explores more than that.
-import type { SqlParam } from "../store/db.js";
 import { MAX_PREFIX, searchWords } from "../store/model-record.js";
-
-export type Bind = (value: SqlParam) => string;
 
 const MIN_QUERY_WORD = 4;
 const MAX_WORDS = 16;
@@ -26,13 +24,13 @@ export function typoKeys(word: string): string[] {
   for (let index = 0; index < chars.length; index += 1) {
     if (!hasLetter(chars[index] as string)) continue;
     const deleted = [...chars.slice(0, index), ...chars.slice(index + 1)].join("");
-    keys.add(deleted);
+    keys.add(`=${deleted}`);
     keys.add(`${deleted}~${index + 1}`);
   }
   return [...keys];
 }
 
-/** `'a' | 'b'`: the words are letters and digits (and the key marks `-`, `~`), so quoting cannot break. */
+/** `'a' | 'b'`: the words are letters and digits (and the key marks `=`, `-`, `~`), so quoting cannot break. */
 const anyOf = (lexemes: readonly string[]) => lexemes.map((lexeme) => `'${lexeme}'`).join(" | ");
 
 /**
@@ -59,22 +57,19 @@ function terms(search: string): string[][][] {
 }
 
 /**
- * The SQL condition "every word of `search` is a prefix of a word of the id, or one typo away from a whole word of
- * it" over the columns `search` and `typo_keys`, or undefined when no word of `search` may carry a typo (the
- * condition would then be the plain prefix search).
+ * The tsquery "every word of `search` is a prefix of a word of the id, or one typo away from a whole word of it"
+ * over the `search` column (its prefix lexemes and typo keys), or undefined when no word of `search` may carry a
+ * typo (it would then be the plain prefix search).
  */
-export function typoCondition(search: string, bind: Bind): string | undefined {
+export function typoQuery(search: string): string | undefined {
   const shape = terms(search);
   if (!shape.some((alternatives) => alternatives.some((words) => words.some((word) => typoKeys(word).length > 0))))
     return undefined;
-  const wordCondition = (word: string) => {
+  const wordQuery = (word: string) => {
     const keys = typoKeys(word);
-    const prefix = `search @@ ${bind(`'${word}'`)}::tsquery`;
-    return keys.length === 0 ? prefix : `(${prefix} OR typo_keys @@ ${bind(anyOf(keys))}::tsquery)`;
+    return keys.length === 0 ? `'${word}'` : `(${anyOf([word, ...keys])})`;
   };
   return shape
-    .map(
-      (alternatives) => `(${alternatives.map((words) => `(${words.map(wordCondition).join(" AND ")})`).join(" OR ")})`,
-    )
-    .join(" AND ");
+    .map((alternatives) => `(${alternatives.map((words) => `(${words.map(wordQuery).join(" & ")})`).join(" | ")})`)
+    .join(" & ");
 }

@@ -205,7 +205,7 @@ export class DbRepoIndex implements RepoIndex {
   private async renameRows(table: string, from: RepoRef, to: RepoRef, author: string): Promise<void> {
     await this.store.db.transaction(async (tx) => {
       await tx.query(
-        `UPDATE ${table} SET id = $2, author = $3, search = array_to_tsvector($4::text[]),
+        `UPDATE ${table} SET id = $2, author = $3, search = array_to_tsvector($4::text[]) || hubkit_search_typo_keys($2),
            record = record || jsonb_build_object('id', $2::text, 'author', $3::text)
              || CASE WHEN record ? 'modelId' THEN jsonb_build_object('modelId', $2::text) ELSE '{}'::jsonb END
          WHERE lower(id) = lower($1)`,

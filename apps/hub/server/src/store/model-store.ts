@@ -100,7 +100,7 @@ export const WALK_ROWS_PER_RESULT = 50;
 const SUMMARY_COLUMNS =
   "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha, trending_activity::float8 AS trending_activity";
 
-/** The row of each record of the JSON array $1, with its sort keys and search lexemes. */
+/** The row of each record of the JSON array $1, with its sort keys and search lexemes (and typo keys: search/schema.ts). */
 const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
     downloads, likes, last_modified, created_at, downloads_sort, likes_sort, last_modified_sort, created_at_sort,
     private, sha, search, record)
@@ -108,7 +108,7 @@ const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_t
     r.last_modified, r.created_at, coalesce(r.downloads, -1), coalesce(r.likes, -1),
     coalesce((extract(epoch FROM r.last_modified) * 1000)::bigint, -1),
     coalesce((extract(epoch FROM r.created_at) * 1000)::bigint, -1), r.private, r.sha,
-    array_to_tsvector(r.search_words), r.record
+    array_to_tsvector(r.search_words) || hubkit_search_typo_keys(r.id), r.record
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, author text, pipeline_tag text, library_name text, tags text[],
     providers text[], downloads bigint, likes bigint, last_modified timestamptz, created_at timestamptz,
     private boolean, sha text, search_words text[], record jsonb)`;
