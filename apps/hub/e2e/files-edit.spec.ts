@@ -242,6 +242,7 @@ test("another signed-in user sees no edit controls, only 'Open a pull request'; 
     "href",
     `/login?next=${encodeURIComponent(`/${repo}/tree/main`)}`,
   );
+  await checkPage(visitor, "visitor-tree", { prefix: "files-edit" });
   await visitor.context().close();
 });
 
