@@ -168,6 +168,18 @@ print(json.dumps({"tensors": [[t.name, t.tensor_type.name, [int(d) for d in t.sh
     expect(info.tensors.filter(([, type]) => type === "F32").length).toBeGreaterThan(0);
   }, 300_000);
 
+  it("a GGUF stand-in is labelled a placeholder and claims no parameter count", async () => {
+    const info = await modelInfo(STAND_IN);
+    const gguf = info.gguf as Record<string, unknown>;
+    expect(gguf).toMatchObject({ architecture: "llama", context_length: 131072 });
+    expect(gguf).not.toHaveProperty("total");
+    const card = await (await fetch(`${hub.url}/${STAND_IN}/resolve/main/README.md`)).text();
+    expect(card).toContain("Placeholder: metadata only, no weights.");
+    expect(card).toContain("headers only: metadata, no tensors");
+    const tiny = await (await fetch(`${hub.url}/${GPT2}/resolve/main/README.md`)).text();
+    expect(tiny).not.toContain("Placeholder");
+  });
+
   it("every seed writes the same bytes (file hashes of the hub equal a second generation's)", async () => {
     for (const id of [GPT2, BERT, GGUF]) {
       const tree = (await (await fetch(`${hub.url}/api/models/${id}/tree/main`)).json()) as {

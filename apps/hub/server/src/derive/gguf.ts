@@ -45,7 +45,8 @@ export function summariseGguf(header: GGUFHeader, fileSize: number): GgufInfo {
   const chatTemplate = metadataValue(header, "tokenizer.chat_template");
   const contextLength = arch === undefined ? undefined : asNumber(metadataValue(header, `${arch}.context_length`));
   let total: bigint | undefined;
-  if (header.tensors !== undefined) {
+  // A header-only file (no tensors: the seed's metadata stand-ins) has no parameter count to show, not "0".
+  if (header.tensors !== undefined && header.tensors.length > 0) {
     total = 0n;
     for (const tensor of header.tensors) total += tensor.shape.reduce((product, dim) => product * dim, 1n);
   }

@@ -1,7 +1,7 @@
 // The files each seed repository gets, built from its seed record (pure functions: record in, files out).
 // Models: a README whose front matter carries the record's card facts, config.json / tokenizer_config.json /
 // model_index.json / adapter_config.json from the record's `config`, and header-only GGUF stand-ins for the GGUF
-// files the record lists. Datasets: a card and a small CSV sample. Spaces: a `sdk: static` card and index.html.
+// files the record lists; the card opens with a "placeholder: metadata only, no weights" notice. Datasets: a card and a small CSV sample. Spaces: a `sdk: static` card and index.html.
 // Every file says it is a Hubkit stand-in: the weights and the data live on the real hub.
 import { stringify } from "yaml";
 import { defaultGitattributes } from "../repos/default-gitattributes.js";
@@ -70,8 +70,15 @@ const MODEL_CARD_KEYS = [
   "instance_prompt",
 ];
 
+/** The first line of every stand-in's card: what the repository is, before anything else. */
+export const PLACEHOLDER_NOTICE = "> **Placeholder: metadata only, no weights.**";
+
 export function modelFiles(record: Json): SeedFile[] {
   const id = String(record.id);
+  const hasGguf =
+    isObject(record.gguf) &&
+    Array.isArray(record.siblings) &&
+    record.siblings.some((sibling) => isObject(sibling) && String(sibling.rfilename).endsWith(".gguf"));
   const cardData = isObject(record.cardData) ? record.cardData : {};
   const frontMatter: Json = {};
   for (const key of MODEL_CARD_KEYS) {
@@ -82,8 +89,9 @@ export function modelFiles(record: Json): SeedFile[] {
   const files = [
     readme(
       frontMatter,
-      `# ${id}\n\nA Hubkit seed stand-in for [${id}](https://huggingface.co/${id}): its card facts and configuration, ` +
-        "no weights. Download the model itself from its home repository.\n",
+      `# ${id}\n\n${PLACEHOLDER_NOTICE}\n\nA Hubkit seed stand-in for [${id}](https://huggingface.co/${id}): its card ` +
+        `facts and configuration, no weights${hasGguf ? " (its GGUF files are headers only: metadata, no tensors)" : ""}. ` +
+        "Download the model itself from its home repository; for a model that runs here, try `hubkit/tiny-random-gpt2`.\n",
     ),
   ];
   const config = isObject(record.config) ? record.config : {};

@@ -227,7 +227,10 @@ function GgufView({ url }: { url: string }) {
         <div className="weights-header">
           <h3>GGUF header</h3>
           <p>
-            GGUF version {header.version}, {header.tensorCount.toLocaleString("en")} tensors
+            GGUF version {header.version},{" "}
+            {header.tensorCount === 0n
+              ? "header only: metadata, no tensors (a placeholder, not a model's weights)"
+              : `${header.tensorCount.toLocaleString("en")} tensors`}
             {header.truncated ? " (the metadata is longer than what was read; the first entries are shown)" : ""}
           </p>
           <GgufMetadataTable entries={header.metadata.slice(0, MAX_ROWS)} valueLimit={2000} />
