@@ -1,10 +1,11 @@
-// The Card section: the README rendered (sanitised), its front matter as a metadata table, and for models the
-// sidebar (use this model, parameters, GGUF files, inference, finetunes).
+// The Card section: the README rendered (sanitised), the front matter the header does not already show as a
+// metadata table, and for models the evaluation results (model-index) and the compact sidebar.
 import { lazy, Suspense, useMemo, useState } from "react";
 import { ErrorMessage, Loading } from "../../components/status";
 import { useAsync } from "../../lib/use-async";
 import { AboveCard } from "../datasets/above-card";
 import { NoReadme } from "../files-edit/empty-repo-help";
+import { EvalResults } from "../model-page/eval-table";
 import { CardBody } from "./card-body";
 import { frontMatterRows } from "./front-matter";
 import { readText } from "./read-file";
@@ -12,6 +13,18 @@ import type { RepoInfo } from "./repo-data";
 import { markdownLinks, type RepoId, rawUrl, TYPE_LABEL } from "./repo-url";
 
 const ModelSidebar = lazy(() => import("./model-sidebar"));
+
+/** Front-matter fields the header shows as chips (or, for model-index, the evaluation table): not repeated raw. */
+export const SHOWN_ELSEWHERE = new Set([
+  "tags",
+  "license",
+  "language",
+  "datasets",
+  "base_model",
+  "library_name",
+  "pipeline_tag",
+  "model-index",
+]);
 
 /** Most bytes of a card read (a bigger card shows its first 2 MB). */
 export const MAX_CARD_BYTES = 2 * 1024 * 1024;
@@ -31,9 +44,9 @@ export default function CardTab({ repo, info }: { repo: RepoId; info: RepoInfo }
   const { type, id } = repo;
   const links = useMemo(() => markdownLinks(type, id, rev), [type, id, rev]);
   const label = `${TYPE_LABEL[repo.type]} card`;
-  const rows = frontMatterRows(info.cardData);
+  const rows = frontMatterRows(info.cardData).filter(([key]) => !SHOWN_ELSEWHERE.has(key));
   return (
-    <div className={repo.type === "model" ? "repo-columns" : undefined}>
+    <div className={repo.type === "model" ? "repo-columns model-columns" : undefined}>
       <AboveCard repo={repo} info={info} />
       <section className="repo-card" aria-label={label}>
         {rows.length > 0 ? (
@@ -73,6 +86,7 @@ export default function CardTab({ repo, info }: { repo: RepoId; info: RepoInfo }
             ) : null}
           </>
         ) : null}
+        {repo.type === "model" ? <EvalResults info={info} /> : null}
       </section>
       {repo.type === "model" ? (
         <Suspense fallback={<Loading what="the sidebar" />}>
