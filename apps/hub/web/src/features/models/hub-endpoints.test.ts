@@ -25,7 +25,8 @@ describe("library snippets", () => {
     const lines = code.split("\n");
     expect(lines[0]).toBe("import os");
     expect(lines[1]).toMatch(/^os\.environ\["HF_ENDPOINT"\] = "http:\/\/127\.0\.0\.1:5785"/);
-    expect(lines[2]).toBe("from transformers import pipeline");
+    expect(lines[2]).toBe("");
+    expect(lines[3]).toBe("from transformers import pipeline");
   });
 
   test("a shell block that downloads by id exports HF_ENDPOINT; installs stay as they are", () => {

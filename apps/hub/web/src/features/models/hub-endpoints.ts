@@ -84,12 +84,12 @@ const LOADS_BY_NAME = /from_pretrained\(|get_model\(|hf_hub_download|snapshot_do
 
 /** Python: HF_ENDPOINT has to be set before huggingface_hub is imported, so it is the block's first lines. */
 export function pythonEndpointLines(hub: string): string {
-  return `import os\nos.environ["HF_ENDPOINT"] = ${quoted(hub)}  # download from this hub, not huggingface.co\n`;
+  return `import os\nos.environ["HF_ENDPOINT"] = ${quoted(hub)}  # download from this hub\n\n`;
 }
 
 /** Transformers.js: `env.remoteHost` (with its trailing slash), imported with the block's own import of the package. */
 function pointTransformersJs(code: string, hub: string): string {
-  const setting = `env.remoteHost = ${quoted(`${hub}/`)}; // download from this hub, not huggingface.co`;
+  const setting = `env.remoteHost = ${quoted(`${hub}/`)}; // download from this hub`;
   const lines = code.split("\n");
   const named = /^(\s*import\s*\{)([^}]*)(\}\s*from\s*['"]@huggingface\/transformers['"];?)\s*$/;
   const at = lines.findIndex((line) => named.test(line));
@@ -138,7 +138,7 @@ export function pointLibrarySnippets(
     if (way.way === "files-page" || language === "js")
       return `${commentPrefix(code)} The files: ${hub}/${repoId}/tree/main\n${code}`;
     if (language === "python") return `${pythonEndpointLines(hub)}${code}`;
-    return `export HF_ENDPOINT=${hub}  # download from this hub, not huggingface.co\n${code}`;
+    return `export HF_ENDPOINT=${hub}  # download from this hub\n${code}`;
   });
 }
 

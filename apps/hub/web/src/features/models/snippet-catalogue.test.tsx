@@ -82,7 +82,7 @@ describe.each(HUBS)("library snippets against %s", (hub) => {
     expect(failures).toEqual([]);
     // Most libraries load through huggingface_hub: they are pointed here, not just annotated.
     expect(namingThisHub).toBeGreaterThan(LIBRARIES.length * 0.75);
-  });
+  }, 60_000); // ~150 renders: seconds on a loaded 2-core machine
 });
 
 /** Models each local app has something for: a GGUF repository, a Transformers one, an MLX one, a Diffusers one. */
@@ -149,5 +149,5 @@ describe.each(HUBS)("local apps against %s", (hub) => {
     expect(failures).toEqual([]);
     // The models above reach every app of the catalogue.
     expect([...seen].sort()).toEqual(Object.keys(LOCAL_APPS).sort());
-  });
+  }, 60_000);
 });

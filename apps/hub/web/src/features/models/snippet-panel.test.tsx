@@ -96,7 +96,7 @@ describe("SnippetPanel", () => {
     // Back to Python: the JS client choice does not exist there, so the first Python client is shown.
     fireEvent.click(screen.getByRole("button", { name: "Python" }));
     expect(code()).toBe("py-hub nebius|org/chat-fast|stream|ENV");
-  });
+  }, 30_000); // many renders: slow only on a loaded machine
 
   test("the token is a placeholder until the user opts in", () => {
     act(() => setCredentials({ token: "hf_secret" }));
