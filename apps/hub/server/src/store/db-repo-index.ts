@@ -18,6 +18,7 @@ import type { RepoStorage } from "../repos/storage.js";
 import { TrendingStore } from "../trending/trending-store.js";
 import { countsAsDownload, type DownloadRequest, isPartialRead } from "./download-rules.js";
 import { DownloadWindow } from "./download-window.js";
+import { indexTypoKeys } from "../search/typo-query.js";
 import { searchLexemes } from "./model-record.js";
 import { type IndexedRow, type ModelSearch, type ModelStore, type RowPage, TABLES } from "./model-store.js";
 
@@ -205,11 +206,11 @@ export class DbRepoIndex implements RepoIndex {
   private async renameRows(table: string, from: RepoRef, to: RepoRef, author: string): Promise<void> {
     await this.store.db.transaction(async (tx) => {
       await tx.query(
-        `UPDATE ${table} SET id = $2, author = $3, search = array_to_tsvector($4::text[]) || hubkit_search_typo_keys($2),
+        `UPDATE ${table} SET id = $2, author = $3, search = array_to_tsvector($4::text[]),
            record = record || jsonb_build_object('id', $2::text, 'author', $3::text)
              || CASE WHEN record ? 'modelId' THEN jsonb_build_object('modelId', $2::text) ELSE '{}'::jsonb END
          WHERE lower(id) = lower($1)`,
-        [from.id, to.id, author, searchLexemes(to.id)],
+        [from.id, to.id, author, [...searchLexemes(to.id), ...indexTypoKeys(to.id)]],
       );
       await tx.query("UPDATE hub_likes SET repo_key = lower($2) WHERE repo_type = $3 AND repo_key = lower($1)", [
         from.id,
@@ -246,14 +247,14 @@ export class DbRepoIndex implements RepoIndex {
 
   /** One page of a listing, showing private repositories only to whom may see them. */
   async list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage> {
-    // Decay moves scores when the day changes: the first listing of a day refreshes them.
-    await this.trending.ensureFresh();
+    // Decay moves scores when the day changes: the first listing of a day starts their refresh.
+    this.trending.refreshInBackground();
     return this.store.searchRows(type, { ...query, privateScope: privateScopeOf(principal) }, withRecord);
   }
 
   /** The indexed row and record of a repository (by its stored id). */
   async record(ref: RepoRef): Promise<IndexedRow | undefined> {
-    await this.trending.ensureFresh();
+    this.trending.refreshInBackground();
     return this.store.getRow(ref.type, ref.id);
   }
 

@@ -48,10 +48,16 @@ const SCORES = `SELECT repo_key, sum(weight) AS score FROM (
 
 const activityOf = (score: string) => `least(round(100 * ${score})::bigint, ${MAX_ACTIVITY})`;
 
+/** Rows changed per statement of the daily refresh: each row update also rewrites the row's search keys. */
+const REFRESH_CHUNK = 250;
+/** After a failed daily refresh, the next read tries again this much later. */
+const RETRY_MS = 60_000;
+
 export class TrendingStore {
   /** The day of the last whole refresh (per process; a restart refreshes once more, which is harmless). */
   private refreshedDay: string | undefined;
   private refreshing: Promise<void> | undefined;
+  private failedAt = Number.NEGATIVE_INFINITY;
 
   /** `now` is the clock (tests move it to see decay without waiting days). */
   constructor(
@@ -75,13 +81,26 @@ export class TrendingStore {
 
   /** Recomputes one repository's activity as of today (after a download, a like or an unlike). */
   async rescore(type: RepoType, id: string): Promise<void> {
-    await this.ensureFresh();
+    this.refreshInBackground();
     await this.db.query(
       `UPDATE ${TABLES[type]} SET trending_activity = coalesce((
          SELECT ${activityOf("score")} FROM (${SCORES}) AS s), 0)
        WHERE lower(id) = lower($3)`,
       [this.today(), type, id.toLowerCase()],
     );
+  }
+
+  /**
+   * Starts the day's refresh (decay) when the day changed, without waiting for it: reads meanwhile see yesterday's
+   * scores, which differ from today's by one day of decay. A failed refresh is tried again RETRY_MS later.
+   */
+  refreshInBackground(): void {
+    if (this.refreshedDay === this.today() || this.refreshing !== undefined) return;
+    if (this.now().getTime() - this.failedAt < RETRY_MS) return;
+    this.ensureFresh().catch((error: unknown) => {
+      this.failedAt = this.now().getTime();
+      console.error(`[hub] trending: the daily refresh failed, retrying later: ${String(error)}`);
+    });
   }
 
   /** Refreshes every repository's activity once per day (decay), pruning old day rows; cheap when done today. */
@@ -95,20 +114,35 @@ export class TrendingStore {
     await this.refreshing;
   }
 
-  /** Every repository's activity as of `today`: those with events in the window scored, every other one 0. */
+  /**
+   * Every repository's activity as of `today`: those with events in the window scored, every other one 0. Only rows
+   * whose value changes are written, REFRESH_CHUNK per statement, so no statement runs long however many
+   * repositories were active. A download recorded while it runs may be left out of that repository's score until
+   * its next download or like (a day's refresh is an approximation of a running score anyway).
+   */
   async refreshAll(today = this.today()): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.query(`DELETE FROM hub_download_days WHERE day <= $1::date - ${KEEP_DAYS}`, [today]);
-      for (const type of TYPES) {
-        const table = TABLES[type];
-        await tx.query(`UPDATE ${table} SET trending_activity = 0 WHERE trending_activity <> 0`);
-        await tx.query(
-          `UPDATE ${table} AS t SET trending_activity = ${activityOf("s.score")}
-           FROM (${SCORES}) AS s WHERE lower(t.id) = s.repo_key AND ${activityOf("s.score")} <> 0`,
-          [today, type, null],
+    await this.db.query(`DELETE FROM hub_download_days WHERE day <= $1::date - ${KEEP_DAYS}`, [today]);
+    for (const type of TYPES) {
+      const table = TABLES[type];
+      const scored = await this.db.query<{ repo_key: string; activity: number }>(
+        `SELECT repo_key, ${activityOf("score")}::float8 AS activity FROM (${SCORES}) AS s`,
+        [today, type, null],
+      );
+      const stored = await this.db.query<{ key: string; activity: number }>(
+        `SELECT lower(id) AS key, trending_activity::float8 AS activity FROM ${table} WHERE trending_activity <> 0`,
+      );
+      const wanted = new Map(scored.map((row) => [row.repo_key, Number(row.activity)]));
+      const current = new Map(stored.map((row) => [row.key, Number(row.activity)]));
+      const changes: { key: string; activity: number }[] = [];
+      for (const [key, activity] of wanted) if (current.get(key) !== activity) changes.push({ key, activity });
+      for (const key of current.keys()) if (!wanted.has(key)) changes.push({ key, activity: 0 });
+      for (let start = 0; start < changes.length; start += REFRESH_CHUNK)
+        await this.db.query(
+          `UPDATE ${table} AS t SET trending_activity = c.activity
+           FROM jsonb_to_recordset($1::jsonb) AS c(key text, activity bigint) WHERE lower(t.id) = c.key`,
+          [JSON.stringify(changes.slice(start, start + REFRESH_CHUNK))],
         );
-      }
-    });
+    }
     this.refreshedDay = today;
   }
 
