@@ -10,23 +10,21 @@
 // again only after the socket has taken all of its slices (the last write's callback), so the bytes in flight are
 // never overwritten, and memory stays at SLOTS × SLOT_BYTES per download. Compressed records (LZ4, BG4) are decoded
 // into a buffer of their own (their declared size, ≤ 128 KiB) and written the same way.
+//
+// Reads run ahead of writes (bridge-reads.ts): a loopback socket takes a whole slot in one synchronous writev, so
+// when the next read was only asked for after that write (the first version), the main thread copied into the
+// socket, then sat idle while a pool thread copied the next slot from the page cache — one core at a time
+// (strace: two epoll waits per slot). Now the next slots are being read while the current one is written.
 import type { ServerResponse } from "node:http";
 import type { ByteRange } from "../api/stream-response.js";
-import type { ObjectReader, XetObjectStore } from "./object-store.js";
+import { ReadAhead, segmentsOf } from "./bridge-reads.js";
+import type { XetObjectStore } from "./object-store.js";
 import { planRange, ReconstructionError, recordPayload } from "./reconstruction.js";
 import type { StoredChunk, StoredFile, XetIndex } from "./xet-index.js";
 
 const SLOTS = 4;
 /** Bytes of records read at once: more than one record takes (MAX_CHUNK_STORED + its 8-byte header). */
 const SLOT_BYTES = 1024 * 1024;
-
-/** The index of the first chunk past `from` that no longer fits in one slot read starting at chunk `from`. */
-function sliceEnd(chunks: readonly StoredChunk[], from: number): number {
-  const start = (chunks[from] as StoredChunk).byteStart;
-  let to = from + 1;
-  while (to < chunks.length && (chunks[to] as StoredChunk).byteEnd - start <= SLOT_BYTES) to++;
-  return to;
-}
 
 /**
  * Writes bytes `range.start`…`range.end` (inclusive, within the file) of `file` to `outgoing`, whose head is
@@ -41,71 +39,53 @@ export async function sendXetRange(
   file: StoredFile,
   range: ByteRange,
 ): Promise<void> {
-  let gone = outgoing.destroyed;
   // Settles when the client disconnects, so no wait below outlives the response.
-  const closed = new Promise<void>((done) =>
-    outgoing.once("close", () => {
-      gone = true;
-      done();
-    }),
-  );
-  // The open xorb: consecutive slices of a term (and consecutive terms of one xorb) share one open file.
-  let reader: { key: string; opened: ObjectReader } | undefined;
-  const readerOf = async (key: string): Promise<ObjectReader> => {
-    if (reader?.key === key) return reader.opened;
-    await reader?.opened.close();
-    reader = undefined;
-    reader = { key, opened: await objects.openReader(key) };
-    return reader.opened;
-  };
+  const closed = new Promise<void>((done) => {
+    if (outgoing.destroyed) done();
+    else outgoing.once("close", done);
+  });
+  let reads: ReadAhead | undefined;
   try {
     const plan = await planRange(index, file, range.start, range.end);
-    const buffers = Array.from({ length: SLOTS }, () => Buffer.allocUnsafeSlow(SLOT_BYTES));
-    const written: Promise<void>[] = buffers.map(() => Promise.resolve());
+    reads = new ReadAhead(objects, segmentsOf(plan.terms, SLOT_BYTES), SLOTS, SLOT_BYTES, closed);
     let skip = plan.offsetIntoFirst;
     let remaining = range.end - range.start + 1;
-    let turn = 0;
-    for (const term of plan.terms) {
-      for (let i = 0; i < term.chunks.length && remaining > 0; ) {
-        const j = sliceEnd(term.chunks, i);
-        const first = term.chunks[i] as StoredChunk;
-        const length = (term.chunks[j - 1] as StoredChunk).byteEnd - first.byteStart;
-        const slot = turn++ % SLOTS;
-        await Promise.race([written[slot], closed]);
-        if (gone) return;
-        // One record alone always fits; readInto refuses anything longer than the buffer.
-        const bytes = await (await readerOf(term.xorb)).readInto(first.byteStart, buffers[slot] as Buffer, length);
-        if (gone) return;
-        const pieces: Uint8Array[] = [];
-        for (let k = i; k < j && remaining > 0; k++) {
-          const chunk = term.chunks[k] as StoredChunk;
-          const at = chunk.byteStart - first.byteStart;
-          let data = recordPayload(bytes, at, chunk, term.xorb, term.chunkStart + k);
-          if (skip > 0) {
-            data = data.subarray(Math.min(skip, data.length));
-            skip = Math.max(0, skip - chunk.size);
-          }
-          if (data.length > remaining) data = data.subarray(0, remaining);
-          remaining -= data.length;
-          if (data.length > 0) pieces.push(data);
+    for (let read = await reads.next(); read !== undefined && remaining > 0; read = await reads.next()) {
+      const { segment, bytes } = read;
+      const { term } = segment;
+      const first = term.chunks[segment.from] as StoredChunk;
+      const pieces: Uint8Array[] = [];
+      for (let k = segment.from; k < segment.to && remaining > 0; k++) {
+        const chunk = term.chunks[k] as StoredChunk;
+        let data = recordPayload(bytes, chunk.byteStart - first.byteStart, chunk, term.xorb, term.chunkStart + k);
+        if (skip > 0) {
+          data = data.subarray(Math.min(skip, data.length));
+          skip = Math.max(0, skip - chunk.size);
         }
-        i = j;
-        const last = pieces.pop();
-        if (last === undefined) continue;
-        outgoing.cork();
-        for (const piece of pieces) outgoing.write(piece);
-        written[slot] = new Promise((done, fail) => outgoing.write(last, (error) => (error ? fail(error) : done())));
-        // A failed write shows up at the slot's next turn (or in the final wait); keep it from going unhandled.
-        written[slot]?.catch(() => {});
-        outgoing.uncork();
+        if (data.length > remaining) data = data.subarray(0, remaining);
+        remaining -= data.length;
+        if (data.length > 0) pieces.push(data);
       }
+      const last = pieces.pop();
+      if (last === undefined) {
+        reads.release(read.slot, Promise.resolve());
+        continue;
+      }
+      outgoing.cork();
+      for (const piece of pieces) outgoing.write(piece);
+      reads.release(
+        read.slot,
+        new Promise((done, fail) => outgoing.write(last, (error) => (error ? fail(error) : done()))),
+      );
+      outgoing.uncork();
     }
+    if (reads.gone) return;
     if (remaining > 0) throw new ReconstructionError(`file ${file.fileHash} is shorter than its recorded size`);
-    await Promise.race([Promise.all(written), closed]);
-    if (!gone) outgoing.end();
+    await reads.drained();
+    if (!reads.gone) outgoing.end();
   } catch {
     outgoing.destroy();
   } finally {
-    await reader?.opened.close().catch(() => {});
+    await reads?.close();
   }
 }
