@@ -122,6 +122,14 @@ describe("local app commands", () => {
     expect(pointCommands("docker run -p 1:1 nginx", HUB)).toBe("docker run -p 1:1 nginx");
   });
 
+  test("a hub address that is not a plain shell word is quoted", () => {
+    expect(pointCommands('vllm serve "acme/m"', "http://[::1]:3000")).toBe(
+      `HF_ENDPOINT='http://[::1]:3000' vllm serve "acme/m"`,
+    );
+    const [block] = pointLibrarySnippets("hallo", "acme/m", ["hf download acme/m"], "http://[::1]:3000");
+    expect(block.split("\n")[0]).toMatch(/^export HF_ENDPOINT='http:\/\/\[::1\]:3000'/);
+  });
+
   test("loopback hubs", () => {
     expect(isLoopbackHub("http://127.0.0.1:5785")).toBe(true);
     expect(isLoopbackHub("http://localhost:3000")).toBe(true);

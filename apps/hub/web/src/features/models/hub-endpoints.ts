@@ -11,6 +11,7 @@
 // - direct URLs of a repository on huggingface.co become the same URL on this hub (git and /resolve/ work here).
 // Tools that can only reach the hosted hub (Ollama's and Docker Model Runner's `hf.co/…` names, the apps opened by
 // deep links, libraries that fetch their own fixed weights) keep their snippet and say so in a comment.
+import { shellQuote } from "./local-app-snippets";
 import { snippetLanguage } from "./snippet-language";
 
 /** The words every "this reaches the hosted hub only" note starts with (tests look for them). */
@@ -138,7 +139,7 @@ export function pointLibrarySnippets(
     if (way.way === "files-page" || language === "js")
       return `${commentPrefix(code)} The files: ${hub}/${repoId}/tree/main\n${code}`;
     if (language === "python") return `${pythonEndpointLines(hub)}${code}`;
-    return `export HF_ENDPOINT=${hub}  # download from this hub\n${code}`;
+    return `export HF_ENDPOINT=${shellQuote(hub)}  # download from this hub\n${code}`;
   });
 }
 
@@ -217,8 +218,9 @@ export function isLoopbackHub(hub: string): boolean {
   }
 }
 
+/** The variable's value as a shell word (an IPv6 host's brackets would otherwise be a glob). */
 function endpointValue(hub: string, rule: { trailingSlash?: boolean }): string {
-  return rule.trailingSlash ? `${hub}/` : hub;
+  return shellQuote(rule.trailingSlash ? `${hub}/` : hub);
 }
 
 /** One setup or run block of a local app with its download commands pointed at `hub`. */
@@ -240,7 +242,9 @@ export function pointCommands(text: string, hub: string): string {
         const network = isLoopbackHub(hub) ? " --network host" : "";
         if (network)
           out.push(`${indent}# --network host: in the container, ${new URL(hub).hostname} is this machine's hub`);
-        out.push(`${indent}${trimmed.replace(/^docker\s+run/, `docker run -e HF_ENDPOINT=${hub}${network}`)}`);
+        out.push(
+          `${indent}${trimmed.replace(/^docker\s+run/, `docker run -e HF_ENDPOINT=${shellQuote(hub)}${network}`)}`,
+        );
         continue;
       }
     }
