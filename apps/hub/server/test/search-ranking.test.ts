@@ -4,7 +4,8 @@
 // hidden from those who cannot read them. On every test database (the store), then through the HTTP API with the
 // raw listing, the quick search and huggingface_hub's list_models (both majors) on a real hub.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { typoKeys } from "../src/search/typo-query.js";
+import { backfillTypoKeys } from "../src/search/backfill.js";
+import { indexTypoKeys, typoKeys } from "../src/search/typo-query.js";
 import { type ModelSearch, ModelStore } from "../src/store/model-store.js";
 import { PYTHON_CLIENTS } from "./auth-harness.js";
 import { testDatabases } from "./backends.js";
@@ -36,6 +37,9 @@ describe("the typo keys of a query word", () => {
     expect(typoKeys("llama4")).not.toContain("=llama");
     expect(typoKeys("lllama")).toContain("=llama");
     expect(typoKeys("x".repeat(500)).length).toBeLessThanOrEqual(81);
+    expect(indexTypoKeys("meta-llama/Llama-3.1-8B").sort()).toEqual(
+      ["=llama", "-lama", "lama~1", "lama~2", "-llma", "llma~3", "-llaa", "llaa~4", "-llam", "llam~5"].sort(),
+    );
   });
 });
 
@@ -131,6 +135,17 @@ for (const database of testDatabases()) {
     it("ranks datasets and spaces the same way", async () => {
       const rows = await store.searchRows("dataset", { ...base, search: "bert-base-uncased" }, false);
       expect(rows.rows.map((row) => row.id)).toEqual(["google-bert/bert-base-uncased"]);
+    });
+
+    it("gives the rows indexed before the typo keys their keys at open", async () => {
+      await store.db.query(
+        `UPDATE hub_models SET search = array_to_tsvector(ARRAY(
+           SELECT lexeme FROM unnest(tsvector_to_array(search)) AS lexeme WHERE lexeme !~ '[=~-]'))`,
+      );
+      await store.db.query("DELETE FROM hub_meta WHERE key LIKE 'search_typo_keys:%'");
+      expect(await ids({ search: "mistrl" })).toEqual([]);
+      await backfillTypoKeys(store.db);
+      expect(await ids({ search: "mistrl" })).toEqual(["mistralai/Mistral-7B-v0.1"]);
     });
 
     it("takes hostile search text as words", async () => {

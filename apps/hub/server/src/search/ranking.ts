@@ -16,6 +16,11 @@ export interface SearchTier {
   condition(bind: Bind): string;
   /** Holds a handful of rows found through an index: read its matches directly instead of walking a sort order. */
   small: boolean;
+  /**
+   * A b-tree condition that holds for every row of the tier, cheap to count a few hundred of: when it holds for
+   * few rows, the tier is read directly too (a name prefix of a few dozen ids need not walk the sort order).
+   */
+  probe?: (bind: Bind) => string;
 }
 
 /** Lower case, letters and digits only: the query side of name_key. */
@@ -72,6 +77,7 @@ export function searchTiers(type: RepoType, search: string, prefixQuery: string 
       {
         name: "name prefix",
         small: false,
+        probe: (bind) => `name_key LIKE ${bind(`${key}%`)}`,
         condition: (bind) => `${namePrefix(bind)} AND name_key <> ${bind(key)} AND NOT ${exact(bind)}`,
       },
     );

@@ -30,6 +30,28 @@ export function typoKeys(word: string): string[] {
   return [...keys];
 }
 
+/**
+ * The typo keys an id is indexed under (the same as migration 131's SQL function hubkit_search_typo_keys, which
+ * filled in the rows that existed then): per word x of 5 or more characters with a letter, `=x`, and for each
+ * letter of x, `-d` and `d~i` (d = x without it, i its position from 1). Computed here for every write: in SQL it
+ * cost ~1 ms a row, so a bulk import of 5 000 rows ran past the statement timeout.
+ */
+export function indexTypoKeys(id: string): string[] {
+  const keys = new Set<string>();
+  for (const word of id.toLowerCase().split(/[^a-z0-9]+/)) {
+    const chars = [...word.slice(0, MAX_PREFIX)];
+    if (chars.length < 5 || !/[a-z]/.test(word)) continue;
+    keys.add(`=${chars.join("")}`);
+    for (let index = 0; index < chars.length; index += 1) {
+      if (!/[a-z]/.test(chars[index] as string)) continue;
+      const deleted = [...chars.slice(0, index), ...chars.slice(index + 1)].join("");
+      keys.add(`-${deleted}`);
+      keys.add(`${deleted}~${index + 1}`);
+    }
+  }
+  return [...keys];
+}
+
 /** `'a' | 'b'`: the words are letters and digits (and the key marks `=`, `-`, `~`), so quoting cannot break. */
 const anyOf = (lexemes: readonly string[]) => lexemes.map((lexeme) => `'${lexeme}'`).join(" | ");
 

@@ -15,10 +15,10 @@ import type { LargeFileStore } from "../lfs/store.js";
 import type { RepoIndex, RepoRegistration } from "../repos/repo-index.js";
 import { isValidRepoId, REPO_TYPES, type RepoRef, type RepoType } from "../repos/repo-ref.js";
 import type { RepoStorage } from "../repos/storage.js";
+import { indexTypoKeys } from "../search/typo-query.js";
 import { TrendingStore } from "../trending/trending-store.js";
 import { countsAsDownload, type DownloadRequest, isPartialRead } from "./download-rules.js";
 import { DownloadWindow } from "./download-window.js";
-import { indexTypoKeys } from "../search/typo-query.js";
 import { searchLexemes } from "./model-record.js";
 import { type IndexedRow, type ModelSearch, type ModelStore, type RowPage, TABLES } from "./model-store.js";
 

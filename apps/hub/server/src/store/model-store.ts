@@ -1,7 +1,9 @@
 // The model index: every SQL statement the server runs lives here (and in migrations.ts), each one a constant
 // text with positional parameters. Filters and sort orders are picked from fixed fragments, never from input.
 import type { RepoType } from "../repos/repo-ref.js";
+import { backfillTypoKeys } from "../search/backfill.js";
 import { type SearchTier, searchTiers } from "../search/ranking.js";
+import { indexTypoKeys } from "../search/typo-query.js";
 import type { Db, SqlParam } from "./db.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
@@ -97,10 +99,13 @@ const SORT_KEYS: Record<Exclude<SortKey, "id">, { column: string; indexed: strin
  */
 export const WALK_ROWS_PER_RESULT = 50;
 
+/** A search tier whose probe holds for fewer rows than this is read match-first (sorting them costs little). */
+const PROBE_ROWS = 1000;
+
 const SUMMARY_COLUMNS =
   "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha, trending_activity::float8 AS trending_activity";
 
-/** The row of each record of the JSON array $1, with its sort keys and search lexemes (and typo keys: search/schema.ts). */
+/** The row of each record of the JSON array $1, with its sort keys and search lexemes (see withTypoKeys). */
 const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
     downloads, likes, last_modified, created_at, downloads_sort, likes_sort, last_modified_sort, created_at_sort,
     private, sha, search, record)
@@ -108,7 +113,7 @@ const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_t
     r.last_modified, r.created_at, coalesce(r.downloads, -1), coalesce(r.likes, -1),
     coalesce((extract(epoch FROM r.last_modified) * 1000)::bigint, -1),
     coalesce((extract(epoch FROM r.created_at) * 1000)::bigint, -1), r.private, r.sha,
-    array_to_tsvector(r.search_words) || hubkit_search_typo_keys(r.id), r.record
+    array_to_tsvector(r.search_words), r.record
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, author text, pipeline_tag text, library_name text, tags text[],
     providers text[], downloads bigint, likes bigint, last_modified timestamptz, created_at timestamptz,
     private boolean, sha text, search_words text[], record jsonb)`;
@@ -139,6 +144,11 @@ const INSERT_NEW: Record<RepoType, string> = {
 };
 
 const BATCH = 1000;
+
+/** A row's search lexemes with its typo keys added (search/typo-query.ts): what the `search` column holds. */
+function withTypoKeys(row: ModelRow): ModelRow {
+  return { ...row, search_words: [...row.search_words, ...indexTypoKeys(row.id)] };
+}
 
 function isoOrNull(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -240,6 +250,7 @@ export class ModelStore {
   /** Opens the index on `db`, applying any pending schema migration. */
   static async open(db: Db): Promise<ModelStore> {
     await migrate(db);
+    await backfillTypoKeys(db);
     return new ModelStore(db);
   }
 
@@ -249,7 +260,7 @@ export class ModelStore {
 
   /** Validates and inserts (or replaces) records; returns how many were written. Throws ModelRecordError. */
   async upsert(records: readonly unknown[], type: RepoType = "model"): Promise<number> {
-    const rows: ModelRow[] = records.map((record) => toModelRow(record));
+    const rows: ModelRow[] = records.map((record) => withTypoKeys(toModelRow(record)));
     // One row per id ignoring case (the last one wins, as it would across statements): a statement may not update
     // the same row twice.
     const byKey = new Map<string, ModelRow>();
@@ -271,7 +282,7 @@ export class ModelStore {
    * of `A/Race` and `A/race` cannot both get in); returns whether it was inserted. Throws ModelRecordError.
    */
   async insertNew(record: unknown, type: RepoType): Promise<boolean> {
-    const rows = await this.db.query(INSERT_NEW[type], [JSON.stringify([toModelRow(record)])]);
+    const rows = await this.db.query(INSERT_NEW[type], [JSON.stringify([withTypoKeys(toModelRow(record))])]);
     return rows.length === 1;
   }
 
@@ -317,11 +328,11 @@ export class ModelStore {
     const first = Math.min(Math.max(query.cursor?.tier ?? 0, 0), tiers.length);
     const rows: { row: Record<string, unknown>; tier: number }[] = [];
     for (let tier = first; tier < tiers.length && rows.length <= query.limit; tier += 1) {
-      const { condition, small } = tiers[tier] as SearchTier;
+      const { condition, small, probe } = tiers[tier] as SearchTier;
       const found = await this.pageOf(
         table,
         query,
-        { condition, small },
+        { condition, small: small || (probe !== undefined && (await this.fewRows(table, probe))) },
         tier === first ? query.cursor : undefined,
         query.limit - rows.length,
         withRecord,
@@ -336,6 +347,20 @@ export class ModelStore {
         ? { next: { value: String(last.row.sort_value), id: String(last.row.id), tier: last.tier } }
         : {}),
     };
+  }
+
+  /** Whether `condition` (an indexed one: a search tier's probe) holds for fewer than PROBE_ROWS rows. */
+  private async fewRows(table: string, condition: (bind: (value: SqlParam) => string) => string): Promise<boolean> {
+    const params: SqlParam[] = [];
+    const where = condition((value) => {
+      params.push(value);
+      return `$${params.length}`;
+    });
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${PROBE_ROWS}) AS probe`,
+      params,
+    );
+    return Number(rows[0]?.n ?? PROBE_ROWS) < PROBE_ROWS;
   }
 
   /**
