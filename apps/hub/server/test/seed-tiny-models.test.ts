@@ -46,6 +46,34 @@ function generated(id: string, path: string): Buffer {
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
+interface PipelineRuns {
+  gpt2: { task: string; text: string; model: string };
+  bert: { task: string; missing: string[]; unexpected: string[]; sequences: string[] };
+}
+let runs: Promise<PipelineRuns> | undefined;
+
+/** Both pipelines in one Python process (importing torch and transformers is most of the cost), run once. */
+function pipelines(): Promise<PipelineRuns> {
+  runs ??= runTransformers(
+    hub.url,
+    hub.work,
+    `
+import json
+from transformers import AutoModelForMaskedLM, pipeline
+generator = pipeline(model=${JSON.stringify(GPT2)})
+out = generator("Hello, my name is", max_new_tokens=8, do_sample=False)
+gpt2 = {"task": generator.task, "text": out[0]["generated_text"], "model": type(generator.model).__name__}
+model, info = AutoModelForMaskedLM.from_pretrained(${JSON.stringify(BERT)}, output_loading_info=True)
+unmasker = pipeline(model=${JSON.stringify(BERT)})
+rows = unmasker("The capital of France is [MASK].")
+bert = {"task": unmasker.task, "missing": sorted(info["missing_keys"]), "unexpected": sorted(info["unexpected_keys"]),
+  "sequences": [row["sequence"] for row in rows]}
+print(json.dumps({"gpt2": gpt2, "bert": bert}))
+`,
+  ) as Promise<PipelineRuns>;
+  return runs;
+}
+
 beforeAll(async () => {
   python = await transformersPython();
   // The seed folder as the hub ships it, less the 600 stand-ins: one GGUF stand-in and the tiny models' records.
@@ -94,42 +122,20 @@ describe("the seed's tiny models", () => {
   });
 
   it("pipeline(model=…) without a task generates text with the tiny GPT-2", async () => {
-    const answer = (await runTransformers(
-      hub.url,
-      hub.work,
-      `
-import json
-from transformers import pipeline
-generator = pipeline(model=${JSON.stringify(GPT2)})
-out = generator("Hello, my name is", max_new_tokens=8, do_sample=False)
-print(json.dumps({"task": generator.task, "text": out[0]["generated_text"], "model": type(generator.model).__name__}))
-`,
-    )) as { task: string; text: string; model: string };
-    expect(answer.task).toBe("text-generation");
-    expect(answer.model).toBe("GPT2LMHeadModel");
-    expect(answer.text.startsWith("Hello, my name is")).toBe(true);
-    expect(answer.text.length).toBeGreaterThan("Hello, my name is".length);
+    const { gpt2 } = await pipelines();
+    expect(gpt2.task).toBe("text-generation");
+    expect(gpt2.model).toBe("GPT2LMHeadModel");
+    expect(gpt2.text.startsWith("Hello, my name is")).toBe(true);
+    expect(gpt2.text.length).toBeGreaterThan("Hello, my name is".length);
   }, 300_000);
 
   it("the fill-mask pipeline runs on the tiny BERT, its weights all loaded from the file", async () => {
-    const answer = (await runTransformers(
-      hub.url,
-      hub.work,
-      `
-import json
-from transformers import AutoModelForMaskedLM, pipeline
-model, info = AutoModelForMaskedLM.from_pretrained(${JSON.stringify(BERT)}, output_loading_info=True)
-unmasker = pipeline(model=${JSON.stringify(BERT)})
-out = unmasker("The capital of France is [MASK].")
-print(json.dumps({"task": unmasker.task, "missing": sorted(info["missing_keys"]), "unexpected": sorted(info["unexpected_keys"]),
-  "sequences": [row["sequence"] for row in out]}))
-`,
-    )) as { task: string; missing: string[]; unexpected: string[]; sequences: string[] };
-    expect(answer.task).toBe("fill-mask");
-    expect(answer.missing).toEqual([]);
-    expect(answer.unexpected).toEqual([]);
-    expect(answer.sequences).toHaveLength(5);
-    for (const sequence of answer.sequences) expect(sequence).toMatch(/^the capital of france is .+\.$/);
+    const { bert } = await pipelines();
+    expect(bert.task).toBe("fill-mask");
+    expect(bert.missing).toEqual([]);
+    expect(bert.unexpected).toEqual([]);
+    expect(bert.sequences).toHaveLength(5);
+    for (const sequence of bert.sequences) expect(sequence).toMatch(/^the capital of france is .+\.$/);
   }, 300_000);
 
   it("git clone with git-lfs gives the GGUF file's real bytes, which a GGUF reader reads whole", async () => {
