@@ -33,6 +33,8 @@ test("playground: a chat answer streams from a custom endpoint", async ({ page, 
 test("model page: try-it chats with the endpoint; the token stays in the tab", async ({ page, guard }) => {
   guard.allow(emulator.url);
   await page.goto("/models/meta-llama/Llama-3.1-8B-Instruct");
+  // The try-it widget is folded in the model page's sidebar until asked for.
+  await page.getByRole("button", { name: "Send a request to this model" }).click();
   await page.getByLabel("My OpenAI-compatible endpoint").check();
   await page.getByLabel("Endpoint URL").fill(emulator.url);
   await page.getByLabel("API key (optional)").fill("my-local-key");
@@ -63,6 +65,8 @@ test("task widget: a classification answer from an endpoint is drawn as a chart"
   guard.allow(emulator.url);
   const id = "distilbert/distilbert-base-uncased-finetuned-sst-2-english";
   await page.goto(`/models/${id}`);
+  // The try-it widget is folded in the model page's sidebar until asked for.
+  await page.getByRole("button", { name: "Send a request to this model" }).click();
   await page.getByLabel("My own endpoint").check();
   await page.getByLabel("Endpoint URL").fill(`${emulator.url}/hf-inference/models/${id}`);
   // The example input comes from the catalogue.
@@ -82,6 +86,8 @@ test("provider mode without network: the mapping comes from this site, the call 
   guard,
 }) => {
   await page.goto("/models/meta-llama/Llama-3.1-8B-Instruct");
+  // The try-it widget is folded in the model page's sidebar until asked for.
+  await page.getByRole("button", { name: "Send a request to this model" }).click();
   await page.getByRole("combobox", { name: "Provider", exact: true }).selectOption("together");
   await page.getByLabel("Access token (hf_… or a provider key)").fill("hf_test_token");
   const box = page.getByRole("textbox", { name: "Message" });

@@ -60,6 +60,9 @@ test.describe("clipboard", () => {
 
   test("copying a library snippet copies exactly its code", async ({ page, guard: _ }) => {
     await page.goto("/models/meta-llama/Llama-3.1-8B-Instruct");
+    // "Use this model" is a menu: each library's snippets open on their own in a dialog.
+    await page.getByRole("button", { name: "Use this model" }).click();
+    await page.getByRole("menuitem", { name: "Transformers" }).click();
     const block = page.getByRole("figure", { name: "Transformers snippet 1" });
     await expect(block).toBeVisible();
     const shown = await block.locator("pre").innerText();
@@ -75,6 +78,8 @@ test.describe("clipboard", () => {
     expect(models.length).toBeGreaterThan(0);
     const id: string = models[0].id;
     await page.goto(`/models/${id}`);
+    await page.getByRole("button", { name: "Use this model" }).click();
+    await page.getByRole("menu").getByRole("menuitem").filter({ hasText: "llama.cpp" }).first().click();
     const picker = page.getByLabel("GGUF file");
     await expect(picker).toBeVisible();
     const files = await picker
@@ -101,6 +106,8 @@ test.describe("clipboard", () => {
     guard: _,
   }) => {
     await page.goto("/models/meta-llama/Llama-3.1-8B-Instruct");
+    await page.getByRole("button", { name: "Use this model" }).click();
+    await page.getByRole("menuitem", { name: "Inference providers" }).click();
     const panel = page.locator(".snippet-panel");
     test.skip(
       (await page.getByText("API snippets are not available").count()) > 0,
