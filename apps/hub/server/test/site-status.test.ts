@@ -95,6 +95,12 @@ describe("unknown pages", () => {
     "/models/nobody/nothing",
     "/collections/nobody-here",
     "/organizations/nobody-here/settings/members",
+    // Hostile spellings: an encoded slash, dot segments, a NUL, an overlong name.
+    "/owner%2Fsecret",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/owner/secret%00",
+    `/${"x".repeat(300)}`,
+    `/owner/${"y".repeat(300)}/tree/main`,
   ])("%s is 404 with the same HTML", async (path) => {
     const answer = await get(path);
     expect(answer.status).toBe(404);
