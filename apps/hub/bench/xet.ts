@@ -7,7 +7,9 @@
 // the reference on the same bytes) and download pairs (in alternating order) run BENCH_XET_RUNS times (3), and
 // their medians are compared: on the shared machine single runs swing by ±50 %.
 //   node --conditions=hubkit-source --import tsx apps/hub/bench/xet.ts     (also the last step of `npm run bench`)
-//   BENCH_XET_MIB=256 for another size.
+//   BENCH_XET_MIB=256 for another size; BENCH_XET_BRIDGE_ONLY=1 uploads once and measures only the curl pairs of the
+//   whole-file bridge against nginx (BENCH_XET_CURL_PAIRS of them; default 3 per run), for a quiet moment of a shared
+//   machine.
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statfsSync, writeSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -28,6 +30,8 @@ const NAME = "model.bin";
 /** Uploads and download pairs, each compared by its median (the machine is shared: single runs swing ±50 %). */
 const RUNS = Number(process.env.BENCH_XET_RUNS ?? 3);
 const CURL_PAIRS_PER_RUN = 3;
+const BRIDGE_ONLY = process.env.BENCH_XET_BRIDGE_ONLY === "1";
+const CURL_PAIRS = Number(process.env.BENCH_XET_CURL_PAIRS ?? RUNS * CURL_PAIRS_PER_RUN);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
@@ -109,7 +113,7 @@ async function main() {
     let rss = { peak: 0 };
     let before = await stats();
     const rssBeforeUpload = (await readRss(hub.pid)) ?? 0;
-    for (let run_ = 0; run_ < RUNS; run_++) {
+    for (let run_ = 0; run_ < (BRIDGE_ONLY ? 1 : RUNS); run_++) {
       const upload = run_ === 0 ? file : await writeSeededFile(join(dir, `upload-${run_}.bin`), FILE_BYTES, 7 + run_);
       const hashed = await run("sha256sum", [upload.path]);
       const copied = await run("cp", [upload.path, join(dir, "copy.bin")]);
@@ -150,32 +154,34 @@ async function main() {
     console.log(`server RSS around the uploads: before ${mib(rssBeforeUpload)}, peak ${mib(rss.peak)}`);
 
     // 1 % changed in the middle, uploaded again by the same client (its cache kept, as a user's would be).
-    const changed = join(dir, "changed.bin");
-    await run("cp", [file.path, changed]);
-    const fd = openSync(changed, "r+");
-    writeSync(
-      fd,
-      randomBytes(Math.floor(FILE_BYTES / 100)),
-      0,
-      Math.floor(FILE_BYTES / 100),
-      Math.floor(FILE_BYTES / 2),
-    );
-    closeSync(fd);
-    before = await stats();
-    let sampler = sampleRss(hub.pid);
-    const second = await python(UPLOAD, [REPO, changed, "changed.bin"], env(hub.url, home, token, true));
-    rss = await sampler.stop();
-    after = await stats();
-    const sent = after.xorbBytesReceived - before.xorbBytesReceived;
-    line(
-      `re-upload ${mib(FILE_BYTES)} with 1 % changed: xorb bytes sent`,
-      `${mib(sent)} in ${Number(second.seconds).toFixed(2)} s`,
-      `${mib(FILE_BYTES)} (the file)`,
-      sent / FILE_BYTES,
-      "≤ 0.05",
-    );
-    console.log(`server RSS around the re-upload: peak ${mib(rss.peak)}`);
-    rmSync(changed);
+    if (!BRIDGE_ONLY) {
+      const changed = join(dir, "changed.bin");
+      await run("cp", [file.path, changed]);
+      const fd = openSync(changed, "r+");
+      writeSync(
+        fd,
+        randomBytes(Math.floor(FILE_BYTES / 100)),
+        0,
+        Math.floor(FILE_BYTES / 100),
+        Math.floor(FILE_BYTES / 2),
+      );
+      closeSync(fd);
+      before = await stats();
+      const sampler = sampleRss(hub.pid);
+      const second = await python(UPLOAD, [REPO, changed, "changed.bin"], env(hub.url, home, token, true));
+      rss = await sampler.stop();
+      after = await stats();
+      const sent = after.xorbBytesReceived - before.xorbBytesReceived;
+      line(
+        `re-upload ${mib(FILE_BYTES)} with 1 % changed: xorb bytes sent`,
+        `${mib(sent)} in ${Number(second.seconds).toFixed(2)} s`,
+        `${mib(FILE_BYTES)} (the file)`,
+        sent / FILE_BYTES,
+        "≤ 0.05",
+      );
+      console.log(`server RSS around the re-upload: peak ${mib(rss.peak)}`);
+      rmSync(changed);
+    }
 
     const nginx = await startNginx({
       root: join(dir, "www"),
@@ -216,11 +222,13 @@ async function main() {
     };
     const rate = (seconds: number) => FILE_BYTES / 1e6 / seconds;
     const rssBeforeDownloads = (await readRss(hub.pid)) ?? 0;
-    sampler = sampleRss(hub.pid);
+    const sampler = sampleRss(hub.pid);
     // Pairs in alternating order (ours first, then the reference first), so drift in the machine's load hits both.
     const pairs = { xet: [] as number[], nginxHf: [] as number[], bridge: [] as number[], nginxCurl: [] as number[] };
     const bridgeCpu: number[] = [];
-    for (let run_ = 0; run_ < RUNS; run_++) {
+    const hfRuns = BRIDGE_ONLY ? 0 : RUNS;
+    let curlPairs = 0;
+    for (let run_ = 0; run_ < hfRuns || curlPairs < CURL_PAIRS; run_++) {
       const hf = [
         async () => pairs.xet.push(rate(await download(hub.url, true, token))),
         async () => pairs.nginxHf.push(rate(await download(nginx.url, false, undefined))),
@@ -233,23 +241,24 @@ async function main() {
         },
         async () => pairs.nginxCurl.push(rate(await curl(`${nginx.url}/${REPO}/resolve/main/${NAME}`))),
       ];
-      for (const step of run_ % 2 === 0 ? hf : [...hf].reverse()) await step();
+      if (run_ < hfRuns) for (const step of run_ % 2 === 0 ? hf : [...hf].reverse()) await step();
       // A curl pair takes about a second: three per run, so one slow moment of the shared machine moves no median.
-      for (let again = 0; again < CURL_PAIRS_PER_RUN; again++)
-        for (const step of (run_ + again) % 2 === 0 ? curls : [...curls].reverse()) await step();
+      for (let again = 0; again < CURL_PAIRS_PER_RUN && curlPairs < CURL_PAIRS; again++, curlPairs++)
+        for (const step of curlPairs % 2 === 0 ? curls : [...curls].reverse()) await step();
     }
     rss = await sampler.stop();
     const runs = (rates: number[]) => rates.map((value) => value.toFixed(0)).join(" ");
+    if (!BRIDGE_ONLY)
+      line(
+        `download ${mib(FILE_BYTES)} hf_hub_download through Xet vs nginx whole (median of ${RUNS})`,
+        `${median(pairs.xet).toFixed(0)} MB/s`,
+        `${median(pairs.nginxHf).toFixed(0)} MB/s`,
+        median(pairs.xet) / median(pairs.nginxHf),
+        "≥ 0.8",
+      );
+    if (!BRIDGE_ONLY) console.log(`# runs: ours ${runs(pairs.xet)} MB/s; nginx ${runs(pairs.nginxHf)} MB/s`);
     line(
-      `download ${mib(FILE_BYTES)} hf_hub_download through Xet vs nginx whole (median of ${RUNS})`,
-      `${median(pairs.xet).toFixed(0)} MB/s`,
-      `${median(pairs.nginxHf).toFixed(0)} MB/s`,
-      median(pairs.xet) / median(pairs.nginxHf),
-      "≥ 0.8",
-    );
-    console.log(`# runs: ours ${runs(pairs.xet)} MB/s; nginx ${runs(pairs.nginxHf)} MB/s`);
-    line(
-      `download ${mib(FILE_BYTES)} curl, whole-file bridge vs nginx (median of ${RUNS * CURL_PAIRS_PER_RUN})`,
+      `download ${mib(FILE_BYTES)} curl, whole-file bridge vs nginx (median of ${CURL_PAIRS})`,
       `${median(pairs.bridge).toFixed(0)} MB/s`,
       `${median(pairs.nginxCurl).toFixed(0)} MB/s`,
       median(pairs.bridge) / median(pairs.nginxCurl),
@@ -257,6 +266,11 @@ async function main() {
     );
     console.log(
       `# runs: ours ${runs(pairs.bridge)} MB/s; nginx ${runs(pairs.nginxCurl)} MB/s; server CPU per bridge download ${bridgeCpu.map((value) => value.toFixed(2)).join(" ")} s; first byte ${firstBytes.join(", ")}`,
+    );
+    // Each pair's own ratio (its two curls ran back to back): the spread says how far the machine's load moved it.
+    const pairRatios = pairs.bridge.map((rate, i) => rate / (pairs.nginxCurl[i] ?? Number.NaN)).sort((a, b) => a - b);
+    console.log(
+      `# ratio of each curl pair: min ${pairRatios[0]?.toFixed(2)}, median ${median(pairRatios).toFixed(2)}, max ${pairRatios.at(-1)?.toFixed(2)} (${pairRatios.map((value) => value.toFixed(2)).join(" ")})`,
     );
     console.log(
       `server RSS around the downloads: before ${mib(rssBeforeDownloads)}, peak ${mib(rss.peak)}, after ${mib((await readRss(hub.pid)) ?? 0)}`,
