@@ -74,6 +74,11 @@ describe.each(HUBS)("library snippets against %s", (hub) => {
       if (blocks.some((code) => code.includes(hub))) namingThisHub++;
       for (const code of blocks) {
         for (const line of installLines(code)) if (line.includes("@hubkit/")) failures.push(`${key}: installs ${line}`);
+        // huggingface_hub reads HF_ENDPOINT once, on import: it is set before anything else is imported.
+        const lines = code.split("\n");
+        const setAt = lines.findIndex((line) => line.startsWith('os.environ["HF_ENDPOINT"]'));
+        const importAt = lines.findIndex((line) => /^\s*(from\s+\S+\s+)?import\s+(?!os\s*$)/.test(line));
+        if (setAt >= 0 && importAt >= 0 && importAt < setAt) failures.push(`${key}: HF_ENDPOINT set after an import`);
         if (!reachesAHub(code, model.id)) continue;
         if (code.includes(hub) || HOSTED_ONLY.test(code) || /not downloaded from a hub/i.test(code)) continue;
         failures.push(`${key}: ${code.split("\n").slice(0, 4).join(" ⏎ ")}`);
