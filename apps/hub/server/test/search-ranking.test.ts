@@ -12,7 +12,7 @@ import { testDatabases } from "./backends.js";
 import { type ListingHub, pythonJson, startListingHub } from "./listing-harness.js";
 
 const base: ModelSearch = { sort: "downloads", direction: -1, limit: 50 };
-const RECORDS = [
+const RECORDS: { id: string; downloads: number; private?: boolean }[] = [
   { id: "jbloom/GPT2-Small-SAEs-Reformatted", downloads: 900 },
   { id: "someone/gpt2-finetuned", downloads: 800 },
   { id: "fork/gpt2", downloads: 60 },
@@ -156,3 +156,94 @@ for (const database of testDatabases()) {
     });
   });
 }
+
+// Through the HTTP API of a real hub whose seed became repositories: the raw listing (and its cursor across tiers),
+// the quick search, and huggingface_hub's list_models / list_datasets / list_spaces.
+describe("search ranking through the API", () => {
+  const publicRecords = RECORDS.filter((record) => record.private !== true);
+  let hub: ListingHub;
+  beforeAll(async () => {
+    hub = await startListingHub("search-ranking", {
+      models: publicRecords,
+      datasets: [
+        { id: "someone/squad-extended", downloads: 90 },
+        { id: "rajpurkar/squad", downloads: 5 },
+      ],
+      spaces: [
+        { id: "someone/gpt2-playground", downloads: 90, sdk: "static" },
+        { id: "demo/gpt2", downloads: 1, sdk: "static" },
+      ],
+    });
+  }, 240_000);
+  afterAll(async () => hub?.close(), 60_000);
+
+  const listed = async (path: string) => {
+    const response = await fetch(`${hub.url}${path}`);
+    expect(response.status, path).toBe(200);
+    return {
+      ids: ((await response.json()) as { id: string }[]).map((row) => row.id),
+      next: /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") ?? "")?.[1],
+    };
+  };
+
+  it("ranks the raw listing and pages across tiers", async () => {
+    expect((await listed("/api/models?search=gpt2")).ids).toEqual([
+      "openai-community/gpt2",
+      "fork/gpt2",
+      "jbloom/GPT2-Small-SAEs-Reformatted",
+      "someone/gpt2-finetuned",
+    ]);
+    expect((await listed("/api/models?search=lama%203")).ids[0]).toBe("meta-llama/Llama-3.1-8B-Instruct");
+    expect((await listed("/api/datasets?search=squad")).ids).toEqual(["rajpurkar/squad", "someone/squad-extended"]);
+    expect((await listed("/api/spaces?search=gpt2")).ids).toEqual(["demo/gpt2", "someone/gpt2-playground"]);
+    const seen: string[] = [];
+    let page = await listed("/api/models?search=gpt2&limit=1");
+    seen.push(...page.ids);
+    while (page.next !== undefined) {
+      const next = new URL(page.next);
+      page = await listed(`${next.pathname}${next.search}`);
+      seen.push(...page.ids);
+    }
+    expect(seen).toEqual((await listed("/api/models?search=gpt2")).ids);
+    const bad = await fetch(
+      `${hub.url}/api/models?search=gpt2&cursor=${Buffer.from('["1","a/b",99]').toString("base64url")}`,
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it("ranks the quick search, the legacy id's canonical repository first", async () => {
+    const answer = (await (await fetch(`${hub.url}/api/quicksearch?q=gpt2`)).json()) as { models: { id: string }[] };
+    expect(answer.models[0]?.id).toBe("openai-community/gpt2");
+    const typo = (await (await fetch(`${hub.url}/api/quicksearch?q=mistrl`)).json()) as { models: { id: string }[] };
+    expect(typo.models.map((model) => model.id)).toEqual(["mistralai/Mistral-7B-v0.1"]);
+  });
+
+  describe.each(PYTHON_CLIENTS)("huggingface_hub %s", (version) => {
+    it("list_models(search=…) gets the same order", async () => {
+      const result = await pythonJson<Record<string, string[]>>(
+        version,
+        hub,
+        `
+import json
+from huggingface_hub import HfApi
+api = HfApi()
+print(json.dumps({
+  "gpt2": [m.id for m in api.list_models(search="gpt2")],
+  "llama": [m.id for m in api.list_models(search="Llama-3.1-8B")],
+  "typo": [m.id for m in api.list_models(search="lama 3", limit=2)],
+  "datasets": [d.id for d in api.list_datasets(search="squad")],
+}))
+`,
+      );
+      expect(result.gpt2).toEqual([
+        "openai-community/gpt2",
+        "fork/gpt2",
+        "jbloom/GPT2-Small-SAEs-Reformatted",
+        "someone/gpt2-finetuned",
+      ]);
+      expect(result.llama?.[0]).toBe("meta-llama/Llama-3.1-8B");
+      expect(result.typo).toEqual(["meta-llama/Llama-3.1-8B-Instruct", "someone/Meta-Llama3-8B-GGUF"]);
+      expect(result.datasets).toEqual(["rajpurkar/squad", "someone/squad-extended"]);
+    });
+  });
+});
