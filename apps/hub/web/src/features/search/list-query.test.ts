@@ -21,22 +21,29 @@ describe("list pages ↔ API", () => {
       listApiQuery(LISTS.model, page("search=llama&license=mit&language=fr&inference_provider=together&sort=likes")),
     ).toBe("/api/models?search=llama&inference_provider=together&filter=license%3Amit&filter=fr&sort=likes&limit=30");
     expect(listApiQuery(LISTS.model, page("q=qwen&provider=novita&author=Qwen&other=gguf"), 5)).toBe(
-      "/api/models?search=qwen&inference_provider=novita&author=Qwen&filter=gguf&limit=5",
+      "/api/models?search=qwen&inference_provider=novita&author=Qwen&filter=gguf&sort=trendingScore&limit=5",
     );
     expect(searchOf(page("q=a&search=b"))).toBe("b");
     expect(facetValue(page("provider=x"), LISTS.model.facets[2] as (typeof LISTS.model.facets)[number])).toBe("x");
   });
 
+  test("a page without a sort asks for its default, Trending, by name (the API's default is downloads)", () => {
+    expect(listApiQuery(LISTS.model, page(""))).toBe("/api/models?sort=trendingScore&limit=30");
+    expect(listApiQuery(LISTS.model, page("sort=%20"))).toBe("/api/models?sort=trendingScore&limit=30");
+  });
+
   test("datasets and spaces: prefixed tags; spaces ask for card data", () => {
     expect(listApiQuery(LISTS.dataset, page("task_categories=text-classification&format=csv&cursor=abc"))).toBe(
-      "/api/datasets?filter=task_categories%3Atext-classification&filter=format%3Acsv&cursor=abc&limit=30",
+      "/api/datasets?filter=task_categories%3Atext-classification&filter=format%3Acsv&sort=trendingScore&cursor=abc&limit=30",
     );
-    expect(listApiQuery(LISTS.space, page("sdk=static"))).toBe("/api/spaces?filter=static&limit=30&cardData=true");
+    expect(listApiQuery(LISTS.space, page("sdk=static"))).toBe(
+      "/api/spaces?filter=static&sort=trendingScore&limit=30&cardData=true",
+    );
   });
 
   test("size classes: the hub's range tags (with < and >) as filters, the page keeps the bare value", () => {
     expect(listApiQuery(LISTS.dataset, page("size_categories=1K%3Cn%3C10K"))).toBe(
-      "/api/datasets?filter=size_categories%3A1K%3Cn%3C10K&limit=30",
+      "/api/datasets?filter=size_categories%3A1K%3Cn%3C10K&sort=trendingScore&limit=30",
     );
     expect(facetsApiQuery(LISTS.model, page("parameters=%3C1B"))).toBe(
       "/api/web/facets/models?filter=parameters%3A%3C1B",

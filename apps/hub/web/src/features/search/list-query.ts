@@ -1,6 +1,6 @@
 // A list page's URL state ↔ the API: which page parameters it keeps (the hub's names, plus older aliases) and how
 // they become `GET /api/{type}s` and `GET /api/web/facets/{type}s` queries. Pure functions, unit-tested.
-import type { FacetConfig, ListConfig } from "./list-config";
+import { DEFAULT_SORT, type FacetConfig, type ListConfig } from "./list-config";
 
 export const PAGE_SIZE = 30;
 
@@ -51,8 +51,8 @@ function filterParams(config: ListConfig, page: URLSearchParams): URLSearchParam
 /** Page parameters → the list's API path. Unknown page parameters are ignored. */
 export function listApiQuery(config: ListConfig, page: URLSearchParams, limit = PAGE_SIZE): string {
   const api = filterParams(config, page);
-  const sort = page.get("sort")?.trim();
-  if (sort) api.set("sort", sort);
+  // The page's default order (Trending) is asked for by name: the API's own default is downloads.
+  api.set("sort", page.get("sort")?.trim() || DEFAULT_SORT);
   const cursor = page.get("cursor")?.trim();
   if (cursor) api.set("cursor", cursor);
   api.set("limit", String(limit));
