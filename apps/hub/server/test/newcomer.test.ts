@@ -3,7 +3,8 @@
 // "llama3" finds a Llama model, the tiny real model hubkit/tiny-random-gpt2's Transformers "Use this model"
 // snippet is copied from the page (its copy button, the clipboard) and run with Python (transformers + torch),
 // with no HF_ENDPOINT and no HF_HUB_OFFLINE in the environment: the snippet itself must point at this hub, and it
-// must print generated text. One run; npm's cache is reused (`--prefer-offline`).
+// (or, for a snippet that only builds the pipeline, that pipeline called once) must print generated text. One run;
+// npm's cache is reused (`--prefer-offline`).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,11 +49,9 @@ async function must(command: string, args: string[], cwd: string, timeoutMs: num
   return result;
 }
 
-// The tiny real model and its Python have landed (seed/tiny, scripts/python-transformers.sh); the path also needs the
-// model page's Transformers snippet to point at this hub by itself (issue 20 point 6). Until that is in the
-// repository the walk cannot succeed, and the test says so instead of running.
-const SNIPPET_POINTS_HERE = false;
-const PARTS_LANDED = SNIPPET_POINTS_HERE && existsSync(join(REPO_DIR, "scripts/python-transformers.sh"));
+// The tiny real model (seed/tiny), its Python (scripts/python-transformers.sh) and the snippet that points at this
+// hub by itself (hub-endpoints.ts) are all in the repository: the walk runs wherever the script is.
+const PARTS_LANDED = existsSync(join(REPO_DIR, "scripts/python-transformers.sh"));
 
 describe.skipIf(!PARTS_LANDED)("the newcomer's path (needs scripts/python-transformers.sh and the tiny model)", () => {
   beforeAll(async () => {
@@ -94,9 +93,13 @@ describe.skipIf(!PARTS_LANDED)("the newcomer's path (needs scripts/python-transf
   afterAll(async () => {
     await browser?.close();
     if (server?.pid !== undefined && server.exitCode === null) {
+      const pid = server.pid;
       const exited = new Promise((done) => server?.once("exit", done));
-      process.kill(-server.pid, "SIGTERM");
+      process.kill(-pid, "SIGTERM");
+      // The group has 20 s to close cleanly (a loaded machine), then it is killed: the hook must end.
+      const killer = setTimeout(() => process.kill(-pid, "SIGKILL"), 20_000);
       await exited;
+      clearTimeout(killer);
     }
     if (work !== undefined) rmSync(work, { recursive: true, force: true });
   }, 60_000);
@@ -177,6 +180,13 @@ describe.skipIf(!PARTS_LANDED)("the newcomer's path (needs scripts/python-transf
       "if last is not None:",
       "    value = eval(compile(ast.Expression(last.value), '<snippet>', 'eval'), scope)",
       "    if value is not None: print(repr(value))",
+      // A snippet that only builds the pipeline (the hub's text-generation snippet for a model without a chat
+      // template) is then used as the newcomer's next line would: the pipeline it built, called once.
+      "    last = value",
+      "if last is None:",
+      "    from transformers import Pipeline",
+      "    built = [v for v in scope.values() if isinstance(v, Pipeline)]",
+      "    if built: print(repr(built[0]('Hello, my name is', max_new_tokens=8)))",
     ].join("\n");
     const python = await new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
       const child = spawn(VENV_PYTHON, ["-c", cell], {
@@ -200,6 +210,6 @@ describe.skipIf(!PARTS_LANDED)("the newcomer's path (needs scripts/python-transf
     });
     expect(python.code, `snippet:\n${snippet}\nstderr:\n${python.stderr.slice(-4000)}`).toBe(0);
     expect(python.stdout.trim(), `snippet:\n${snippet}`).not.toBe("");
-    expect(python.stdout).toMatch(/generated_text|\w{3,}/);
+    expect(python.stdout).toMatch(/generated_text/);
   }, 1_200_000);
 });
