@@ -3,7 +3,7 @@
 // written through `<root>/tmp/<random>` (fsynced, then renamed into place, then the folder fsynced), so an object
 // appears whole or not at all and a crash leaves only tmp files, removed at the next start.
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
+import { createReadStream, readSync } from "node:fs";
 import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
@@ -23,6 +23,11 @@ export interface PendingObject {
 export interface ObjectReader {
   /** Bytes [start, start + length) into the start of `into`; a short read is an error. */
   readInto(start: number, into: Buffer, length: number): Promise<Buffer>;
+  /**
+   * The same, blocking the calling thread: a store on local disk offers it for bytes likely in the page cache
+   * (xet/bridge-reads.ts says when that pays); an object store over the network would not.
+   */
+  readIntoSync?(start: number, into: Buffer, length: number): Buffer;
   close(): Promise<void>;
 }
 
@@ -150,12 +155,22 @@ export class FolderXetObjectStore implements XetObjectStore {
 
   async openReader(key: string): Promise<ObjectReader> {
     const file = await open(this.path(key), "r");
+    const checked = (into: Buffer, length: number) => {
+      if (length > into.length) throw new Error("readInto: the buffer is too small");
+    };
+    const whole = (start: number, into: Buffer, length: number, bytesRead: number) => {
+      if (bytesRead !== length) throw new Error(`xorb ${key}: short read at ${start}`);
+      return into.subarray(0, length);
+    };
     return {
       readInto: async (start, into, length) => {
-        if (length > into.length) throw new Error("readInto: the buffer is too small");
+        checked(into, length);
         const { bytesRead } = await file.read(into, 0, length, start);
-        if (bytesRead !== length) throw new Error(`xorb ${key}: short read at ${start}`);
-        return into.subarray(0, length);
+        return whole(start, into, length, bytesRead);
+      },
+      readIntoSync: (start, into, length) => {
+        checked(into, length);
+        return whole(start, into, length, readSync(file.fd, into, 0, length, start));
       },
       close: () => file.close(),
     };
