@@ -1,11 +1,12 @@
 // The example repositories of a task page (models, datasets, Spaces, metrics): those this hub has link to their page
-// here; the others link to huggingface.co and say so in the link. Whether a repository is here is the hub's own
-// answer to GET /api/{type}s/{id}, so a private repository the visitor cannot read counts as absent, as everywhere.
+// here; the others link to huggingface.co and say so in the link. Whether a repository is here is the hub's own list
+// (GET /api/{type}s?author=…&search=…), which holds only what the visitor may read, so a private repository the
+// visitor cannot read counts as absent, as everywhere.
 import type { ExampleRepo } from "@hubkit/tasks";
 import { Link } from "../../components/link";
 import { getJson } from "../../lib/api";
 import { useAsync } from "../../lib/use-async";
-import { encodePath, type RepoId, repoPagePath } from "../repo/repo-url";
+import { type RepoId, repoPagePath } from "../repo/repo-url";
 
 export const HOSTED_HUB = "https://huggingface.co";
 
@@ -37,6 +38,13 @@ export function hostedUrl(repo: RepoId): string {
 /** Only `owner/name` ids are asked about: anything else cannot be a repository here. */
 const REPO_ID = /^[\w.-]+\/[\w.-]+$/;
 
+/** The hub's list of `repo`'s owner, searched for its name: 200 either way, so a visit logs no failed request. */
+function listPath(repo: RepoId): string {
+  const [author, name] = repo.id.split("/");
+  const query = new URLSearchParams({ author, search: name, limit: "20" });
+  return `/api/${repo.type}s?${query}`;
+}
+
 /** The keys (refKey) of the repositories among `refs` this hub has and the visitor may read. */
 export async function localRepos(refs: readonly RepoId[], signal: AbortSignal): Promise<Set<string>> {
   const found = new Set<string>();
@@ -45,10 +53,10 @@ export async function localRepos(refs: readonly RepoId[], signal: AbortSignal): 
       .filter((repo) => REPO_ID.test(repo.id))
       .map(async (repo) => {
         try {
-          await getJson(`/api/${repo.type}s/${encodePath(repo.id)}`, signal);
-          found.add(refKey(repo));
+          const { data } = await getJson<Array<{ id?: unknown }>>(listPath(repo), signal);
+          if (Array.isArray(data) && data.some((item) => item.id === repo.id)) found.add(refKey(repo));
         } catch {
-          // 404 (or 401 for a private one): not here for this visitor; a network error: treated the same.
+          // The hub unreachable or the list refused: the example links to the hosted hub.
         }
       }),
   );

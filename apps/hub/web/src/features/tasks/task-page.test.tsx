@@ -12,17 +12,19 @@ const DATASET = task.datasets[0].id;
 const SPACE = task.spaces[0].id;
 const METRIC = task.metrics[0].id;
 
-const HERE = new Set([`/api/models/${MODEL}`, `/api/datasets/${DATASET}`, `/api/spaces/evaluate-metric/${METRIC}`]);
+const HERE = new Set([`model/${MODEL}`, `dataset/${DATASET}`, `space/evaluate-metric/${METRIC}`]);
 const asked: string[] = [];
 
 beforeEach(() => {
   asked.length = 0;
+  // The hub's lists: an owner's repositories of a type whose name matches the search, here or not.
   vi.stubGlobal("fetch", async (input: RequestInfo | URL) => {
-    const path = decodeURIComponent(String(input));
-    asked.push(path);
-    return HERE.has(path)
-      ? new Response(JSON.stringify({ id: path }), { status: 200, headers: { "content-type": "application/json" } })
-      : new Response(JSON.stringify({ error: "Repository not found" }), { status: 404 });
+    const url = new URL(String(input), "http://hub.test");
+    asked.push(`${url.pathname}?${url.searchParams}`);
+    const type = /^\/api\/(model|dataset|space)s$/.exec(url.pathname)?.[1];
+    const id = `${url.searchParams.get("author")}/${url.searchParams.get("search")}`;
+    const items = type && HERE.has(`${type}/${id}`) ? [{ id: `${id}-large` }, { id }] : [{ id: `${id}-large` }];
+    return new Response(JSON.stringify(items), { status: 200, headers: { "content-type": "application/json" } });
   });
 });
 
@@ -57,10 +59,12 @@ describe("task page example repositories", () => {
     expect(otherModel.getAttribute("href")).toBe(`https://huggingface.co/${task.models[1].id}`);
     expect(otherModel.textContent).toContain("on huggingface.co");
 
-    // Every listed repository was asked about, through the hub's API (which applies its access rules).
+    // Every listed repository was asked about, through the hub's lists (which hold only what the visitor may read).
     const listed = task.models.length + task.datasets.length + task.spaces.length + task.metrics.length;
     expect(new Set(asked).size).toBe(listed);
-    expect(asked.every((path) => /^\/api\/(models|datasets|spaces)\//.test(path))).toBe(true);
+    expect(asked.every((path) => /^\/api\/(models|datasets|spaces)\?author=/.test(path))).toBe(true);
+    // A repository whose name only starts like the example's is not it.
+    expect(linkOf("Spaces", SPACE).getAttribute("href")).toContain("huggingface.co");
   });
 
   test("with the hub unreachable, every example links to huggingface.co", async () => {
