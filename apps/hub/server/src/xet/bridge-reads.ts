@@ -81,6 +81,8 @@ export class ReadAhead {
     private readonly slots: number,
     slotBytes: number,
     closed: Promise<void>,
+    /** A blocking read slower than this switches to the pool (tests pass Infinity to stay blocking on a busy CI). */
+    private readonly slowReadMs = SLOW_READ_MS,
   ) {
     this.segments = segments[Symbol.iterator]();
     this.buffers = Array.from({ length: slots }, () => Buffer.allocUnsafeSlow(slotBytes));
@@ -142,7 +144,7 @@ export class ReadAhead {
     }
     const started = performance.now();
     const bytes = reader.readIntoSync(segment.start, into, segment.length);
-    if (performance.now() - started > SLOW_READ_MS) this.blocking = false;
+    if (performance.now() - started > this.slowReadMs) this.blocking = false;
     return { segment, slot, bytes };
   }
 
