@@ -108,8 +108,15 @@ for (const database of testDatabases()) {
       // Digits are not typos: a version number must match as typed.
       expect(await ids({ search: "llama 4" })).toEqual([]);
       expect(await ids({ search: "mistral 8b" })).toEqual([]);
-      // Exact before prefix before typo: "llama" itself, then "lama" would be a typo of it.
+      // Typos are forgiven only when nothing matches as typed: "llama" finds the four Llama ids, "lama" the three
+      // whose word is llama, "bert mistrl" (no id holds both) nothing.
       expect((await ids({ search: "llama" })).length).toBe(4);
+      expect(await ids({ search: "lama" })).toEqual([
+        "meta-llama/Llama-3.1-8B-Instruct",
+        "bartowski/Llama-3.1-8B-GGUF",
+        "meta-llama/Llama-3.1-8B",
+      ]);
+      expect(await ids({ search: "bert mistrl" })).toEqual([]);
     });
 
     it("pages through every match exactly once, across tiers", async () => {

@@ -37,7 +37,7 @@ export function nameKey(text: string): string {
  *   same name   — the name equal once case and separators are ignored ("llama 3.1 8b" → …/Llama-3.1-8B)
  *   name prefix — the name starts with it ("bert" → google-bert/bert-base-uncased)
  *   words       — every word is a prefix of a word of the id
- *   typo        — the same with one typo in a word (typo-query.ts)
+ *   typo        — the same with one typo in a word (typo-query.ts), only when no earlier tier matched at all
  * With a `/` the part before it must be the owner (ignoring case) for the name tiers.
  */
 export function searchTiers(type: RepoType, search: string, prefixQuery: string | undefined): SearchTier[] {

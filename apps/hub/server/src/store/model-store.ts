@@ -328,7 +328,10 @@ export class ModelStore {
     const first = Math.min(Math.max(query.cursor?.tier ?? 0, 0), tiers.length);
     const rows: { row: Record<string, unknown>; tier: number }[] = [];
     for (let tier = first; tier < tiers.length && rows.length <= query.limit; tier += 1) {
-      const { condition, small, probe } = tiers[tier] as SearchTier;
+      const { name, condition, small, probe } = tiers[tier] as SearchTier;
+      // Typos are forgiven only for a search nothing matches as typed (rows on this page, or a cursor from an
+      // earlier tier, say something did): a search that finds what was typed pays no typo tier (bench/search.ts).
+      if (name === "typo" && (rows.length > 0 || (query.cursor !== undefined && first < tier))) break;
       const found = await this.pageOf(
         table,
         query,
