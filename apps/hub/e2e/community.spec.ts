@@ -1,6 +1,6 @@
 // Discussions, pull requests and gated access from the browser against the real server (features/community,
 // features/gating): user A owns a model; user B opens a discussion (with a hostile body, which renders inert) and a
-// pull request through the site's upload page ("Open a pull request"); A sees the notification count, comments and
+// pull request through the site's upload page ("Open as a pull request"); A sees the notification count, comments and
 // merges, and the file is on main. Then a gated model: B sees the card and the access form, asks, is pending and
 // refused the file; A accepts in the settings' "Gated access" section; B downloads the file. Every page passes the
 // accessibility checks in light, dark and at phone width (375 px), with screenshots (community-*.png).
@@ -102,9 +102,9 @@ test("discussions and pull requests through the site: open, comment, merge; host
     expect(await second.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     await checkPage(second, "discussion", PAGE_CHECK);
 
-    // A pull request from the upload page: "Open a pull request" is checked for a non-writer.
+    // A pull request from the upload page: "Open as a pull request" is checked (and locked) for a non-writer.
     await second.goto(`${repoPath}/upload/main`);
-    const prBox = second.getByRole("checkbox", { name: /Open a pull request/ });
+    const prBox = second.getByRole("checkbox", { name: /Open as a pull request/ });
     await expect(prBox).toBeChecked();
     await second
       .getByLabel("Choose files")
@@ -113,7 +113,7 @@ test("discussions and pull requests through the site: open, comment, merge; host
       ]);
     await second.getByLabel("Commit message").fill("Add added.txt");
     await checkPage(second, "upload-pr", PAGE_CHECK);
-    await second.getByRole("button", { name: "Commit changes" }).click();
+    await second.getByRole("button", { name: "Open a pull request" }).click();
     await second.waitForURL(`${repoPath}/discussions/2`);
     const panel = second.getByRole("region", { name: "Pull request" });
     await expect(panel.getByText("refs/pr/2").first()).toBeVisible();
