@@ -29,8 +29,19 @@ for (const database of testDatabases()) {
     });
 
     it("indexes the same prefix lexemes in the application and in migration 2", async () => {
-      const lexemes = () =>
-        store.db.query<{ id: string; search: string }>("SELECT id, search::text AS search FROM hub_models ORDER BY id");
+      // The application also indexes typo keys (search/typo-query.ts: marked with =, - or ~), which migration 2
+      // does not know of: compare the prefix lexemes.
+      const prefixesOnly = (search: string) =>
+        search
+          .split(" ")
+          .filter((lexeme) => !/[=~-]/.test(lexeme))
+          .join(" ");
+      const lexemes = async () =>
+        (
+          await store.db.query<{ id: string; search: string }>(
+            "SELECT id, search::text AS search FROM hub_models ORDER BY id",
+          )
+        ).map((row) => ({ id: row.id, search: prefixesOnly(row.search) }));
       const before = await lexemes();
       expect(before.find((row) => row.id === "gpt2")?.search).toBe("'g' 'gp' 'gpt' 'gpt2'");
       const rebuild = MIGRATIONS.find((migration) => migration.version === 2);
