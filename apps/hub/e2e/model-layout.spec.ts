@@ -3,7 +3,7 @@
 // each); the card's math through KaTeX, copy buttons on code blocks, the model-index evaluation table, tags shown
 // once; nothing wider than a 390 px phone.
 import { checkPage } from "./accounts";
-import { expect, test } from "./fixtures";
+import { accessibilityProblems, expect, test } from "./fixtures";
 import { commit, createRepo, newWriter, tinySafetensors } from "./repo-api";
 
 const README = `---
@@ -129,6 +129,7 @@ test("'Use this model' by keyboard opens one library's snippets; Escape gives th
   await expect(dialog.locator(".library-snippets:visible")).toHaveCount(1);
   await expect(dialog.locator(".library-snippets:visible")).toContainText("from transformers import");
   await expect(page.getByRole("heading", { name: "Local apps" })).toHaveCount(0);
+  expect(await accessibilityProblems(page), "with the dialog open").toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(use).toBeFocused();
@@ -138,6 +139,17 @@ test("'Use this model' by keyboard opens one library's snippets; Escape gives th
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
   await expect(use).toBeFocused();
+  // A local app's commands in the dialog (a seeded GGUF model): one app's panel, no skipped heading level.
+  const gguf: Array<{ id: string }> = await (await page.request.get("/api/models?library=gguf&limit=1")).json();
+  await page.goto(`/${gguf[0]?.id}`);
+  await page.getByRole("button", { name: "Use this model" }).click();
+  await menu.getByRole("menuitem", { name: "llama.cpp", exact: true }).click();
+  const app = page.getByRole("dialog", { name: `llama.cpp · ${gguf[0]?.id}` });
+  await expect(app.getByRole("tabpanel")).toHaveCount(1);
+  expect(await accessibilityProblems(page), "with a local app open").toEqual([]);
+  await app.getByRole("button", { name: "Close" }).click();
+  await expect(app).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Use this model" })).toBeFocused();
 });
 
 test("a card's code block copies by keyboard and says Copied", async ({ page, context, guard: _ }) => {

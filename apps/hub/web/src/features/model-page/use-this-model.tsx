@@ -133,5 +133,11 @@ function OneApp({
     const tab = document.getElementById(`local-app-tab-${app}`);
     if (tab?.getAttribute("aria-selected") !== "true") tab?.click();
   }, [app]);
-  return <LocalApps model={info} file={file} onFileChange={onFileChange} />;
+  // The panel's steps are h4s (they sat under an h3 in the old sidebar): an h3 keeps the outline without a skip.
+  return (
+    <>
+      <h3 className="visually-hidden">Commands</h3>
+      <LocalApps model={info} file={file} onFileChange={onFileChange} />
+    </>
+  );
 }
