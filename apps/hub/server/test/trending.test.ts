@@ -287,6 +287,34 @@ describe("trending through the API", () => {
       expect(await hidden.json()).toEqual(await missing.json());
     }
     expect((await get("/api/web/downloads/widgets/alice/second")).status).toBe(404);
+  });
+
+  it("keeps a repository's days through a move and drops them with the repository", async () => {
+    await create("model", "moving", { "config.json": "{}" });
+    expect(await read("/alice/moving/resolve/main/config.json")).toBe(200);
+    const moved = await fetch(`${hub.url}/api/repos/move`, {
+      method: "POST",
+      headers: { ...auth(), "Content-Type": "application/json" },
+      body: JSON.stringify({ fromRepo: "alice/moving", toRepo: "alice/moved", type: "model" }),
+    });
+    expect(moved.status).toBe(200);
+    const series = async (name: string) =>
+      (
+        (await (await get(`/api/web/downloads/models/alice/${name}`, auth())).json()) as {
+          days: { downloads: number }[];
+        }
+      ).days;
+    expect((await series("moved")).at(-1)?.downloads).toBe(1);
+    expect((await info("/api/models/alice/moved")).trendingScore).toBe(1);
+    const deleted = await fetch(`${hub.url}/api/repos/delete`, {
+      method: "DELETE",
+      headers: { ...auth(), "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "moved", organization: "alice", type: "model" }),
+    });
+    expect(deleted.status).toBe(200);
+    await create("model", "moved", { "config.json": "{}" });
+    expect((await series("moved")).every((day) => day.downloads === 0)).toBe(true);
+    expect((await info("/api/models/alice/moved")).trendingScore).toBe(0);
     expect((await get("/api/web/downloads/models/alice/..")).status).toBe(404);
   });
 });
