@@ -5,14 +5,18 @@ import { LOCAL_APPS, type LocalApp, MODEL_LIBRARIES_UI_ELEMENTS } from "@hubkit/
 import { useLayoutEffect, useRef, useState } from "react";
 import { CodeBlock } from "../../components/code-block";
 import { InferencePanel } from "../models/inference-panel";
-import { LibrarySnippets, librariesFor } from "../models/library-snippets";
+import { librariesFor, libraryBlocks } from "../models/library-snippets";
 import { LocalApps } from "../models/local-apps";
+import { snippetLanguage } from "../models/snippet-language";
 import type { RepoInfo } from "../repo/repo-data";
 import { selfHostedSnippets } from "./self-hosted-snippets";
 import { SnippetDialog } from "./snippet-dialog";
 import { MenuButton, type MenuGroup } from "./use-menu";
 
-const LIBRARY_LABELS = MODEL_LIBRARIES_UI_ELEMENTS as unknown as Record<string, { prettyLabel: string }>;
+const LIBRARY_LABELS = MODEL_LIBRARIES_UI_ELEMENTS as unknown as Record<
+  string,
+  { prettyLabel: string; docsUrl?: string }
+>;
 const APPS = Object.entries(LOCAL_APPS) as Array<[string, LocalApp]>;
 
 /** The local apps that offer to run this model (as the local-apps panel lists them). */
@@ -102,18 +106,37 @@ function ChoiceBody({
   return <OneApp info={info} app={choice.slice(4)} file={ggufFile} onFileChange={onGgufFileChange} />;
 }
 
-/** The snippets of one library: the library panel renders every library of the model, the others are hidden. */
+/** The snippets of one library, pointed at this hub (features/models/library-snippets.ts gives the blocks). */
 function OneLibrary({ info, library }: { info: RepoInfo; library: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const wanted = `${LIBRARY_LABELS[library]?.prettyLabel ?? library} snippets`;
-  useLayoutEffect(() => {
-    for (const section of box.current?.querySelectorAll<HTMLElement>(".library-snippets") ?? [])
-      section.hidden = section.getAttribute("aria-label") !== wanted;
-  });
+  const label = LIBRARY_LABELS[library]?.prettyLabel ?? library;
+  const docs = LIBRARY_LABELS[library]?.docsUrl;
+  let blocks: string[] = [];
+  let failure: string | undefined;
+  try {
+    blocks = libraryBlocks(library, info, window.location.origin);
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  }
   return (
-    <div ref={box} className="one-library">
-      <LibrarySnippets model={info} />
-    </div>
+    <section className="library-snippets" aria-label={`${label} snippets`}>
+      {docs ? (
+        <p className="small">
+          <a href={docs} rel="noreferrer">
+            {label} documentation
+          </a>
+        </p>
+      ) : null}
+      {failure ? <p className="error">{failure}</p> : null}
+      {blocks.map((code, index) => (
+        <CodeBlock
+          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks of one library, in order
+          key={index}
+          code={code}
+          language={snippetLanguage(code)}
+          label={`${label} snippet ${index + 1}`}
+        />
+      ))}
+    </section>
   );
 }
 
