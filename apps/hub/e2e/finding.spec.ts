@@ -33,7 +33,7 @@ test("datasets list: facets with counts narrow the list, sorts and search live i
   await page.goto(`/datasets?author=${user}`);
   await ready(page, "Datasets");
   const list = page.getByRole("list", { name: "Datasets" });
-  await expect(list.getByRole("link")).toHaveCount(3);
+  await expect(list.locator("a.model-id")).toHaveCount(3);
   await expect(page.getByText("3 datasets match")).toBeVisible();
   // Counts per value, over this author's datasets.
   const license = page.getByLabel("License");
@@ -42,7 +42,7 @@ test("datasets list: facets with counts narrow the list, sorts and search live i
   await expect(page.getByLabel("Task").locator("option", { hasText: "Text Classification (3)" })).toHaveCount(1);
   await license.selectOption("mit");
   await expect(page).toHaveURL(/license=mit/);
-  await expect(list.getByRole("link")).toHaveCount(2);
+  await expect(list.locator("a.model-id")).toHaveCount(2);
   // The chosen facet keeps its siblings' counts, so the visitor can switch.
   await expect(license.locator("option", { hasText: "apache-2.0 (1)" })).toHaveCount(1);
 
@@ -50,14 +50,14 @@ test("datasets list: facets with counts narrow the list, sorts and search live i
   await expect(page).toHaveURL(/sort=lastModified/);
   await page.getByRole("searchbox", { name: "Search" }).fill("beta");
   await expect(page).toHaveURL(/search=beta/);
-  await expect(list.getByRole("link")).toHaveText([`${user}/beta-set`]);
+  await expect(list.locator("a.model-id")).toHaveText([`${user}/beta-set`]);
   expect(await accessibilityProblems(page)).toEqual([]);
 
   // The state is in the URL: a fresh load shows the same, Back undoes one filter.
   await page.reload();
   await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("beta");
   await expect(page.getByLabel("License")).toHaveValue("mit");
-  await expect(list.getByRole("link")).toHaveText([`${user}/beta-set`]);
+  await expect(list.locator("a.model-id")).toHaveText([`${user}/beta-set`]);
   await page.goBack();
   await expect(page).not.toHaveURL(/sort=/);
   await expect(page.getByLabel("Sort")).toHaveValue("trendingScore");
@@ -66,7 +66,7 @@ test("datasets list: facets with counts narrow the list, sorts and search live i
   await expect(page.getByText("No dataset matches these filters.")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).not.toHaveURL(/license=|author=|search=/);
-  await expect(list.getByRole("link").first()).toBeVisible();
+  await expect(list.locator("a.model-id").first()).toBeVisible();
 });
 
 /** A header-only safetensors file of one BF16 tensor: the hub counts parameters from the shapes. */
@@ -96,17 +96,17 @@ test("size classes: datasets by their card's size_categories, models by their we
   await page.goto(`/datasets?author=${user}`);
   await ready(page, "Datasets");
   const list = page.getByRole("list", { name: "Datasets" });
-  await expect(list.getByRole("link")).toHaveCount(3);
+  await expect(list.locator("a.model-id")).toHaveCount(3);
   // The label's text starts the select's accessible name (an author option may contain "size" too).
   const size = page.getByLabel(/^Size/);
   await expect(size.locator("option", { hasText: "1K<n<10K (2)" })).toHaveCount(1);
   await expect(size.locator("option", { hasText: "n<1K (1)" })).toHaveCount(1);
   await size.selectOption("n<1K");
   await expect(page).toHaveURL(/size_categories=n%3C1K/);
-  await expect(list.getByRole("link")).toHaveText([`${user}/tiny-set`]);
+  await expect(list.locator("a.model-id")).toHaveText([`${user}/tiny-set`]);
   // URL-addressable: a fresh load of the other class shows its two datasets.
   await page.goto(`/datasets?author=${user}&size_categories=${encodeURIComponent("1K<n<10K")}`);
-  await expect(list.getByRole("link")).toHaveCount(2);
+  await expect(list.locator("a.model-id")).toHaveCount(2);
   await expect(size).toHaveValue("1K<n<10K");
 
   for (const [name, shape] of [
@@ -121,12 +121,12 @@ test("size classes: datasets by their card's size_categories, models by their we
   await page.goto(`/models?author=${user}`);
   await ready(page, "Models");
   const models = page.getByRole("list", { name: "Models" });
-  await expect(models.getByRole("link")).toHaveCount(2);
+  await expect(models.locator("a.model-id")).toHaveCount(2);
   const modelSize = page.getByLabel(/^Size/);
   await expect(modelSize.locator("option", { hasText: "<1B (1)" })).toHaveCount(1);
   await modelSize.selectOption("1B-10B");
   await expect(page).toHaveURL(/parameters=1B-10B/);
-  await expect(models.getByRole("link")).toHaveText([`${user}/big-model`]);
+  await expect(models.locator("a.model-id")).toHaveText([`${user}/big-model`]);
   expect(await accessibilityProblems(page)).toEqual([]);
 });
 
@@ -148,8 +148,8 @@ test("Back returns to the same scroll position, on the list and between its page
   await page.goto("/models?sort=downloads");
   await ready(page, "Models");
   const list = page.getByRole("list", { name: "Models" });
-  await expect(list.getByRole("link")).toHaveCount(30);
-  const row = list.getByRole("link").nth(22);
+  await expect(list.locator("a.model-id")).toHaveCount(30);
+  const row = list.locator("a.model-id").nth(22);
   await row.scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 150);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
@@ -169,7 +169,7 @@ test("Back returns to the same scroll position, on the list and between its page
   await row.click();
   await expect(page.getByRole("heading", { level: 1, name: id ?? "" })).toBeVisible();
   await page.goBack();
-  await expect(list.getByRole("link")).toHaveCount(30);
+  await expect(list.locator("a.model-id")).toHaveCount(30);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
 
   // Next page starts at the top; Back to the first page returns to where it was.

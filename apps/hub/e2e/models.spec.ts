@@ -5,20 +5,21 @@ test("search, filters and pagination", async ({ page, guard: _ }) => {
   await page.goto("/models");
   const list = page.getByRole("list", { name: "Models" });
   await expect(list.getByRole("listitem").first()).toBeVisible();
-  const firstPage = await list.getByRole("link").allTextContents();
+  // a.model-id: the repository links (each row also links its owner's page)
+  const firstPage = await list.locator("a.model-id").allTextContents();
   expect(firstPage.length).toBe(30);
 
   await page.getByRole("button", { name: "Next page →" }).click();
   await expect(page).toHaveURL(/cursor=/);
-  await expect.poll(async () => (await list.getByRole("link").allTextContents())[0]).not.toBe(firstPage[0]);
-  const secondPage = await list.getByRole("link").allTextContents();
+  await expect.poll(async () => (await list.locator("a.model-id").allTextContents())[0]).not.toBe(firstPage[0]);
+  const secondPage = await list.locator("a.model-id").allTextContents();
   expect(secondPage.some((id) => firstPage.includes(id))).toBe(false);
 
   await page.getByRole("searchbox", { name: "Search" }).fill("qwen");
   await expect(page).toHaveURL(/search=qwen/);
   await expect(page).not.toHaveURL(/cursor=/);
-  await expect.poll(async () => (await list.getByRole("link").allTextContents()).length).toBeGreaterThan(0);
-  for (const id of await list.getByRole("link").allTextContents()) expect(id.toLowerCase()).toContain("qwen");
+  await expect.poll(async () => (await list.locator("a.model-id").allTextContents()).length).toBeGreaterThan(0);
+  for (const id of await list.locator("a.model-id").allTextContents()) expect(id.toLowerCase()).toContain("qwen");
 
   await page.getByLabel("Task").selectOption("text-generation");
   await expect(page).toHaveURL(/pipeline_tag=text-generation/);
@@ -29,8 +30,8 @@ test("search, filters and pagination", async ({ page, guard: _ }) => {
 
   await page.getByLabel("Provider").selectOption("together");
   await expect(page).toHaveURL(/provider=together/);
-  await expect.poll(async () => (await list.getByRole("link").allTextContents()).length).toBeGreaterThan(0);
-  const ids = await list.getByRole("link").allTextContents();
+  await expect.poll(async () => (await list.locator("a.model-id").allTextContents()).length).toBeGreaterThan(0);
+  const ids = await list.locator("a.model-id").allTextContents();
   // Each listed model really has a together mapping.
   for (const id of ids.slice(0, 3)) {
     const record = await (await page.request.get(`/api/models/${id}?expand[]=inferenceProviderMapping`)).json();
