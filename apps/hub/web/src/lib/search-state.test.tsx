@@ -49,7 +49,8 @@ describe("models page ↔ API", () => {
     expect(apiQueryFromPage(page)).toBe(
       "/api/models?search=llama&pipeline_tag=text-generation&inference_provider=together&filter=gguf&sort=likes&cursor=XYZ&limit=30",
     );
-    expect(apiQueryFromPage(new URLSearchParams(), 5)).toBe("/api/models?limit=5");
+    // no sort chosen: the page asks for its default, Trending, by name (issue 20 point 3)
+    expect(apiQueryFromPage(new URLSearchParams(), 5)).toBe("/api/models?sort=trendingScore&limit=5");
     expect(hasFilters(new URLSearchParams("sort=likes&cursor=1"))).toBe(false);
     expect(hasFilters(new URLSearchParams("library=diffusers"))).toBe(true);
   });
