@@ -23,6 +23,15 @@ export interface QueryColumn {
   type: string;
 }
 
+/**
+ * Asks the worker to stop: it interrupts the running statement, closes DuckDB and lets its thread end. Terminating a
+ * worker while DuckDB's native code is busy in it aborts the whole process ("terminate called after throwing an
+ * instance of 'Napi::Error'"), which is how a test's hub shutdown took its test worker down.
+ */
+export interface WorkerClose {
+  close: true;
+}
+
 export type WorkerAnswer =
   | { id: number; columns: QueryColumn[]; rows: Record<string, unknown>[] }
   | { id: number; error: string; timedOut: boolean }

@@ -3,7 +3,14 @@
 // configuration locked). Runs one request at a time; a request past its time limit is interrupted.
 import { parentPort, workerData } from "node:worker_threads";
 import { DuckDBInstance, type DuckDBType, LIST, listValue, VARCHAR } from "@duckdb/node-api";
-import type { QueryColumn, QueryParam, WorkerAnswer, WorkerInit, WorkerRequest } from "./duckdb-protocol.js";
+import type {
+  QueryColumn,
+  QueryParam,
+  WorkerAnswer,
+  WorkerClose,
+  WorkerInit,
+  WorkerRequest,
+} from "./duckdb-protocol.js";
 import { jsonValue } from "./json-value.js";
 
 const init = workerData as WorkerInit;
@@ -34,10 +41,10 @@ async function open() {
   await connection.run("SET parquet_metadata_cache = true");
   await connection.run("SET enable_external_access = false");
   await connection.run("SET lock_configuration = true");
-  return connection;
+  return { instance, connection };
 }
 
-const connection = await open().catch((error: unknown) => {
+const { instance, connection } = await open().catch((error: unknown) => {
   port.postMessage({ failed: String(error) } satisfies WorkerAnswer);
   throw error;
 });
@@ -73,6 +80,19 @@ async function answer(request: WorkerRequest): Promise<WorkerAnswer> {
   }
 }
 
-port.on("message", (request: WorkerRequest) => {
-  void answer(request).then((reply) => port.postMessage(reply));
+/** The request being answered (requests come one at a time). */
+let running: Promise<void> = Promise.resolve();
+
+port.on("message", (message: WorkerRequest | WorkerClose) => {
+  if ("close" in message) {
+    // stop DuckDB from this thread, then let the thread end on its own (never terminated while DuckDB runs)
+    connection.interrupt();
+    void running.then(() => {
+      connection.closeSync();
+      instance.closeSync();
+      port.close();
+    });
+    return;
+  }
+  running = answer(message).then((reply) => port.postMessage(reply));
 });

@@ -3,7 +3,14 @@
 // does not answer even after the limit and a grace period is terminated and replaced, so nothing waits forever.
 import { Worker } from "node:worker_threads";
 import { ApiError } from "../api/api-error.js";
-import type { QueryColumn, QueryParam, WorkerAnswer, WorkerInit, WorkerRequest } from "./duckdb-protocol.js";
+import type {
+  QueryColumn,
+  QueryParam,
+  WorkerAnswer,
+  WorkerClose,
+  WorkerInit,
+  WorkerRequest,
+} from "./duckdb-protocol.js";
 
 const WORKER_URL = new URL(
   import.meta.url.endsWith(".ts") ? "./duckdb-worker-boot.mjs" : "./duckdb-worker.js",
@@ -95,10 +102,16 @@ class PooledWorker {
     });
   }
 
+  /** Asks the worker to close DuckDB and end (WorkerClose says why); terminates it only if it has not within GRACE_MS. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
-    await worker?.terminate();
+    if (worker === undefined) return;
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    worker.postMessage({ close: true } satisfies WorkerClose);
+    const lastResort = setTimeout(() => void worker.terminate(), GRACE_MS);
+    await exited;
+    clearTimeout(lastResort);
   }
 }
 
