@@ -88,11 +88,14 @@ test("events in order: comments as Markdown, title and status changes; a visitor
   });
   await renderPage(1, false);
   expect(await screen.findByRole("heading", { level: 2, name: /Why is it tiny\?/ })).toBeTruthy();
-  const items = screen.getAllByRole("listitem").map((item) => item.textContent ?? "");
-  expect(items[0]).toContain("First question");
-  expect(items[1]).toContain("changed the title from");
-  expect(items[2]).toContain("An answer");
-  expect(items[3]).toContain("closed this");
+  // comment bodies are rendered from Markdown after the page (card-render), so their text is waited for
+  await waitFor(() => {
+    const items = screen.getAllByRole("listitem").map((item) => item.textContent ?? "");
+    expect(items[0]).toContain("First question");
+    expect(items[1]).toContain("changed the title from");
+    expect(items[2]).toContain("An answer");
+    expect(items[3]).toContain("closed this");
+  });
   await waitFor(() => expect(document.querySelector(".comment-body strong")?.textContent).toBe("question"));
   expect(screen.getByRole("link", { name: "Sign in to comment" }).getAttribute("href")).toBe(
     `/login?next=${encodeURIComponent("/alice/tiny/discussions/1")}`,
