@@ -6,33 +6,12 @@ import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPartialRead } from "../src/store/download-rules.js";
 import { DownloadWindow } from "../src/store/download-window.js";
-import { startTestHub, type TestHub } from "./hub-harness.js";
+import { createRepoWithFiles, startTestHub, type TestHub } from "./hub-harness.js";
 
 let hub: TestHub;
 
-async function createWithFiles(type: "model" | "dataset", name: string, files: Record<string, string>) {
-  const created = await fetch(`${hub.url}/api/repos/create`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ name, type }),
-  });
-  expect(created.status).toBe(200);
-  const lines = [
-    JSON.stringify({ key: "header", value: { summary: "files", description: "" } }),
-    ...Object.entries(files).map(([path, content]) =>
-      JSON.stringify({
-        key: "file",
-        value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
-      }),
-    ),
-  ];
-  const committed = await fetch(`${hub.url}/api/${type}s/alice/${name}/commit/main`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${hub.writeToken}`, "Content-Type": "application/x-ndjson" },
-    body: `${lines.join("\n")}\n`,
-  });
-  expect(committed.status).toBe(200);
-}
+const createWithFiles = (type: "model" | "dataset", name: string, files: Record<string, string>) =>
+  createRepoWithFiles(hub, type, name, files);
 
 /** One resolve request from `localAddress` (a loopback source address); resolves with the status. */
 function resolve(

@@ -94,3 +94,35 @@ export async function hfCli(version: string, hub: TestHub, args: readonly string
     env: hfClientEnv({ endpoint: hub.url, home: join(hub.work, `hf-home-${version}`), token }),
   });
 }
+
+/** Creates `alice/<name>` (private when asked) and commits `files` (path → text) to its main branch. */
+export async function createRepoWithFiles(
+  hub: Pick<TestHub, "url" | "writeToken">,
+  type: "model" | "dataset",
+  name: string,
+  files: Record<string, string>,
+  options: { private?: boolean } = {},
+): Promise<void> {
+  const auth = { Authorization: `Bearer ${hub.writeToken}` };
+  const created = await fetch(`${hub.url}/api/repos/create`, {
+    method: "POST",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify({ name, type, private: options.private ?? false }),
+  });
+  if (created.status !== 200) throw new Error(`create ${name}: ${created.status} ${await created.text()}`);
+  const lines = [
+    JSON.stringify({ key: "header", value: { summary: "files", description: "" } }),
+    ...Object.entries(files).map(([path, content]) =>
+      JSON.stringify({
+        key: "file",
+        value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+      }),
+    ),
+  ];
+  const committed = await fetch(`${hub.url}/api/${type}s/alice/${name}/commit/main`, {
+    method: "POST",
+    headers: { ...auth, "Content-Type": "application/x-ndjson" },
+    body: `${lines.join("\n")}\n`,
+  });
+  if (committed.status !== 200) throw new Error(`commit to ${name}: ${committed.status} ${await committed.text()}`);
+}

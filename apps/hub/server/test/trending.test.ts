@@ -9,7 +9,7 @@ import { type ModelSearch, ModelStore } from "../src/store/model-store.js";
 import { applyCuratedOrder } from "../src/trending/curated-order.js";
 import { TrendingStore, utcDay } from "../src/trending/trending-store.js";
 import { testDatabases } from "./backends.js";
-import { python, startTestHub, type TestHub } from "./hub-harness.js";
+import { createRepoWithFiles, python, startTestHub, type TestHub } from "./hub-harness.js";
 import { rawRequest } from "./raw-http.js";
 
 const DAY = 86_400_000;
@@ -150,29 +150,8 @@ describe("trending through the API", () => {
   let hub: TestHub;
   const auth = () => ({ Authorization: `Bearer ${hub.writeToken}` });
 
-  async function create(type: "model" | "dataset", name: string, files: Record<string, string>, priv = false) {
-    const created = await fetch(`${hub.url}/api/repos/create`, {
-      method: "POST",
-      headers: { ...auth(), "Content-Type": "application/json" },
-      body: JSON.stringify({ name, type, private: priv }),
-    });
-    expect(created.status).toBe(200);
-    const lines = [
-      JSON.stringify({ key: "header", value: { summary: "files", description: "" } }),
-      ...Object.entries(files).map(([path, content]) =>
-        JSON.stringify({
-          key: "file",
-          value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
-        }),
-      ),
-    ];
-    const committed = await fetch(`${hub.url}/api/${type}s/alice/${name}/commit/main`, {
-      method: "POST",
-      headers: { ...auth(), "Content-Type": "application/x-ndjson" },
-      body: `${lines.join("\n")}\n`,
-    });
-    expect(committed.status).toBe(200);
-  }
+  const create = (type: "model" | "dataset", name: string, files: Record<string, string>, priv = false) =>
+    createRepoWithFiles(hub, type, name, files, { private: priv });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${hub.url}${path}`, { headers });
   // Plain HTTP: fetch() writes its own Sec-Fetch-Mode, which a browser's request must be free to set.
