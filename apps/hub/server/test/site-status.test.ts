@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { apiJson } from "./api-call.js";
-import { type AuthHub, startAuthHub } from "./auth-harness.js";
+import { type AuthHub, adminPost, startAuthHub } from "./auth-harness.js";
 import { type RawAnswer, rawRequest } from "./raw-http.js";
 
 const INDEX_HTML = "<!doctype html><html><head><title>Hubkit</title></head><body><div id=root></div></body></html>";
@@ -149,4 +149,18 @@ describe("private repositories", () => {
   test("the owner's page counts for the owner only: another's session cookie is refused like no cookie", async () => {
     expect((await get("/owner/secret", { cookie: "hubkit_session=forged-value" })).status).toBe(404);
   });
+});
+
+test("a disabled user has no public face anywhere: overview, site account API and owner page all 404", async () => {
+  await hub.user("quiet");
+  const faces = async () => [
+    (await get("/api/users/quiet/overview")).status,
+    (await get("/api/web/accounts/quiet")).status,
+    (await get("/quiet")).status,
+  ];
+  expect(await faces()).toEqual([200, 200, 200]);
+  await adminPost(hub.url, "/api/admin/users/quiet/disable", { disabled: true });
+  expect(await faces()).toEqual([404, 404, 404]);
+  await adminPost(hub.url, "/api/admin/users/quiet/disable", { disabled: false });
+  expect(await faces()).toEqual([200, 200, 200]);
 });

@@ -4,13 +4,12 @@
 // so a private repository never shows in anyone else's count. An unknown, disabled or wrong-kind name is a 404,
 // as on the hub.
 import type { Hono } from "hono";
-import type { Account } from "../auth/accounts.js";
 import type { HubEnv, Principal } from "../auth/principal.js";
 import { readableRepoSql, viewerOf } from "../collections/viewer.js";
 import type { HubContext } from "../hub-context.js";
-import { isValidNamespace } from "../repos/repo-ref.js";
 import { DbRepoIndex } from "../store/db-repo-index.js";
 import { ApiError } from "./api-error.js";
+import { visibleAccount } from "./visible-account.js";
 
 interface Counts {
   numModels: number;
@@ -36,17 +35,9 @@ export async function readableCounts(ctx: HubContext, owner: string, principal: 
   };
 }
 
-async function liveAccount(ctx: HubContext, name: string, kind: Account["kind"]): Promise<Account | undefined> {
-  if (!isValidNamespace(name)) return undefined;
-  const account = await ctx.accounts.account(name);
-  if (account === undefined || account.kind !== kind) return undefined;
-  if (kind === "user" && (await ctx.accounts.isDisabled(account.name))) return undefined;
-  return account;
-}
-
 export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   app.get("/api/users/:user/overview", async (c) => {
-    const account = await liveAccount(ctx, c.req.param("user"), "user");
+    const account = await visibleAccount(ctx, c.req.param("user"), "user");
     if (account === undefined) throw new ApiError(404, "User not found");
     const orgs = await ctx.accounts.organizationsOf(account.name);
     return c.json({
@@ -63,7 +54,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   });
 
   app.get("/api/organizations/:org/overview", async (c) => {
-    const account = await liveAccount(ctx, c.req.param("org"), "org");
+    const account = await visibleAccount(ctx, c.req.param("org"), "org");
     if (account === undefined) throw new ApiError(404, "Organization not found");
     return c.json({
       _id: account.id,

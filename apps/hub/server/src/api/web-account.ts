@@ -25,6 +25,7 @@ import { ApiError } from "./api-error.js";
 import { readJsonObject } from "./json-body.js";
 import { isLegacyName } from "./legacy-id-table.js";
 import { readableCounts } from "./overview.js";
+import { visibleAccount } from "./visible-account.js";
 
 /** Sign-up attempts (successful or not) from one address per hour: enough for a classroom behind one NAT, not for a script. */
 const JOINS_PER_HOUR = 30;
@@ -214,7 +215,7 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
   });
 
   app.get("/api/web/accounts/:name", async (c) => {
-    const account = await ctx.accounts.account(c.req.param("name"));
+    const account = await visibleAccount(ctx, c.req.param("name"));
     if (account === undefined) throw new ApiError(404, "No such user or organization");
     // The counts are the caller's readable repositories (a private one never shows in another's count).
     const counts = await readableCounts(ctx, account.name, c.get("principal"));

@@ -9,6 +9,7 @@ import { matchSitePath, type PageSubject, SITE_ROUTES, type SiteParams } from ".
 import { ApiError } from "../api/api-error.js";
 import { readableRepo } from "../api/repo-access.js";
 import { RepoMovedError } from "../api/repo-redirects.js";
+import { visibleAccount } from "../api/visible-account.js";
 import type { HubEnv } from "../auth/principal.js";
 import type { HubContext } from "../hub-context.js";
 
@@ -37,7 +38,7 @@ async function subjectVisible(
   c: Context<HubEnv>,
   hub: HubContext,
 ): Promise<boolean> {
-  if (subject.kind === "account") return (await hub.accounts.account(params[subject.param] ?? "")) !== undefined;
+  if (subject.kind === "account") return (await visibleAccount(hub, params[subject.param] ?? "")) !== undefined;
   const id = `${params[subject.owner] ?? ""}/${params[subject.name] ?? ""}`;
   try {
     await readableRepo(hub, c, { type: subject.type, id });
