@@ -12,6 +12,7 @@ import { register as registerWebDiff } from "./api/web-diff.js";
 import { register as registerWebFacets } from "./api/web-facets.js";
 import { register as registerWebPermissions } from "./api/web-permissions.js";
 import { register as registerWebQuickSearch } from "./api/web-quicksearch.js";
+import { register as registerWebReadableRepos } from "./api/web-readable-repos.js";
 import { register as registerWebSpaceApp } from "./api/web-space-app.js";
 import { register as registerWebViewer } from "./api/web-viewer.js";
 import { rememberClientAddress } from "./auth/client-address.js";
@@ -136,6 +137,7 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
   if (hub !== undefined) registerWebPermissions(app, hub); // site-only (features/files-edit)
   if (hub !== undefined)
     for (const register of [registerWebFacets, registerWebQuickSearch, registerWebSpaceApp]) register(app, hub); // site-only (W3)
+  if (hub !== undefined) registerWebReadableRepos(app, hub); // site-only (features/tasks example links)
 
   app.get("/api/tasks", async (c) => c.json(await backend.tasks()));
 

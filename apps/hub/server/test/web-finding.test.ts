@@ -285,3 +285,40 @@ describe("GET /spaces/{id}/app/…", () => {
     expect(contentTypeOf("toString")).toBe("application/octet-stream");
   });
 });
+
+describe("GET /api/web/readable-repos", () => {
+  const ask = async (keys: readonly string[], token?: string) => {
+    const query = new URLSearchParams(keys.map((key): [string, string] => ["repo", key]));
+    const response = await fetch(`${hub.url}/api/web/readable-repos?${query}`, {
+      headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+    });
+    return { status: response.status, body: (await response.json()) as { readable?: string[]; error?: string } };
+  };
+  const keys = [
+    "model/alice/findme-secret",
+    "space/alice/findme-hidden-app",
+    "model/seed-org/seed-model",
+    "dataset/seed-org/seed-model",
+    "model/alice/no-such-thing",
+    "model/../../etc",
+    "bucket/alice/findme-secret",
+    "model",
+  ];
+
+  it("answers the asked repositories the caller may read, private ones only for their owner", async () => {
+    const anonymous = await ask(keys);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.readable).toEqual(["model/seed-org/seed-model"]);
+    expect((await ask(keys, hub.readToken)).body.readable).toEqual([
+      "model/alice/findme-secret",
+      "space/alice/findme-hidden-app",
+      "model/seed-org/seed-model",
+    ]);
+  });
+
+  it("bounds its question", async () => {
+    const many = Array.from({ length: 51 }, (_, i) => `model/seed-org/m${i}`);
+    expect((await ask(many)).status).toBe(400);
+    expect((await ask([])).body.readable).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 // The example repositories of a task page (models, datasets, Spaces, metrics): those this hub has link to their page
 // here; the others link to huggingface.co and say so in the link. Whether a repository is here is the hub's own list
-// (GET /api/{type}s?author=…&search=…), which holds only what the visitor may read, so a private repository the
-// visitor cannot read counts as absent, as everywhere.
+// (GET /api/web/readable-repos, one request for all), which answers only what the visitor may read, so a private
+// repository the visitor cannot read counts as absent, as everywhere.
 import type { ExampleRepo } from "@hubkit/tasks";
 import { Link } from "../../components/link";
 import { getJson } from "../../lib/api";
@@ -37,30 +37,21 @@ export function hostedUrl(repo: RepoId): string {
 
 /** Only `owner/name` ids are asked about: anything else cannot be a repository here. */
 const REPO_ID = /^[\w.-]+\/[\w.-]+$/;
+/** The server's bound on one question (api/web-readable-repos.ts); a task page lists far fewer. */
+const MAX_ASKED = 50;
 
-/** The hub's list of `repo`'s owner, searched for its name: 200 either way, so a visit logs no failed request. */
-function listPath(repo: RepoId): string {
-  const [author, name] = repo.id.split("/");
-  const query = new URLSearchParams({ author, search: name, limit: "20" });
-  return `/api/${repo.type}s?${query}`;
-}
-
-/** The keys (refKey) of the repositories among `refs` this hub has and the visitor may read. */
+/** The keys (refKey) of the repositories among `refs` this hub has and the visitor may read: one request. */
 export async function localRepos(refs: readonly RepoId[], signal: AbortSignal): Promise<Set<string>> {
-  const found = new Set<string>();
-  await Promise.all(
-    refs
-      .filter((repo) => REPO_ID.test(repo.id))
-      .map(async (repo) => {
-        try {
-          const { data } = await getJson<Array<{ id?: unknown }>>(listPath(repo), signal);
-          if (Array.isArray(data) && data.some((item) => item.id === repo.id)) found.add(refKey(repo));
-        } catch {
-          // The hub unreachable or the list refused: the example links to the hosted hub.
-        }
-      }),
-  );
-  return found;
+  const asked = refs.filter((repo) => REPO_ID.test(repo.id)).slice(0, MAX_ASKED);
+  if (asked.length === 0) return new Set();
+  const query = new URLSearchParams(asked.map((repo): [string, string] => ["repo", refKey(repo)]));
+  try {
+    const { data } = await getJson<{ readable?: unknown }>(`/api/web/readable-repos?${query}`, signal);
+    return new Set(Array.isArray(data.readable) ? data.readable.filter((key) => typeof key === "string") : []);
+  } catch {
+    // The hub unreachable or the question refused: the examples link to the hosted hub.
+    return new Set();
+  }
 }
 
 export function useLocalRepos(refs: readonly RepoId[]): Set<string> | undefined {
