@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { adminTokenFromEnv } from "./auth/account-store.js";
 import { type StorageLimits, storageLimitsFromEnv } from "./repos/storage-limits.js";
+import { type S3Config, s3ConfigFromEnv } from "./s3/config.js";
 import { type UpstreamLimits, upstreamLimitsFromEnv } from "./source/upstream-limits.js";
 import { type DbLimits, dbLimitsFromEnv } from "./store/db-limits.js";
 import { type WebhookLimits, webhookLimitsFromEnv } from "./webhooks/limits.js";
@@ -46,6 +47,8 @@ export interface ServerConfig {
   webhookLimits?: WebhookLimits;
   /** HUBKIT_ACCESS_LOG (default 1): `npm start` writes one JSON line per request to stdout (serving/access-log.ts). */
   accessLog?: boolean;
+  /** HUBKIT_S3_*: LFS objects and Xet xorbs in an S3-compatible bucket (s3/config.ts); unset = the data folder. */
+  objectStore?: S3Config;
 }
 
 export class ConfigError extends Error {
@@ -113,11 +116,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const upstreamHub = nonEmpty(env.HUBKIT_UPSTREAM_HUB);
   const secret = secretFromEnv(env);
   const publicUrl = publicUrlFromEnv(env);
-  let limits: Pick<ServerConfig, "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken" | "webhookLimits">;
+  let limits: Pick<
+    ServerConfig,
+    "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken" | "webhookLimits" | "objectStore"
+  >;
   try {
     const adminToken = adminTokenFromEnv(env);
+    const objectStore = s3ConfigFromEnv(env);
     limits = {
       ...(adminToken !== undefined ? { adminToken } : {}),
+      ...(objectStore !== undefined ? { objectStore } : {}),
       dbLimits: dbLimitsFromEnv(env),
       upstreamLimits: upstreamLimitsFromEnv(env),
       storageLimits: storageLimitsFromEnv(env),
