@@ -2,14 +2,17 @@
 // the health check and the presigner all talk to the store the same way:
 // - checksums only when an operation requires them: the SDK's default (a CRC32 trailer on every upload, checked on
 //   every download) breaks streamed uploads against Ceph 16's gateway, and the hub checks sha256 itself;
-// - bounded waits: a connection that does not open in CONNECT_TIMEOUT_MS, or a socket silent for
-//   SOCKET_IDLE_TIMEOUT_MS, fails the request instead of hanging it (an unreachable store must become a 503 quickly);
+// - bounded waits: a connection that does not open in CONNECT_TIMEOUT_MS, a request (its body sent, the answer's
+//   head back) that takes longer than REQUEST_TIMEOUT_MS, or a socket silent for SOCKET_IDLE_TIMEOUT_MS (also
+//   while a download's body streams) fails the request instead of hanging it: an unreachable store becomes a 503;
 // - bounded retries: MAX_ATTEMPTS tries with the SDK's standard jittered backoff, then the error goes to the caller;
 // - kept-alive connections, at most MAX_SOCKETS at once per client.
 import { S3Client } from "@aws-sdk/client-s3";
 import type { S3Config } from "./config.js";
 
 export const CONNECT_TIMEOUT_MS = 5_000;
+/** Until the answer's head: long enough to send one 16 MiB part at ~150 KB/s. */
+export const REQUEST_TIMEOUT_MS = 120_000;
 /** No byte sent or received for this long on a request's socket: it has failed. */
 export const SOCKET_IDLE_TIMEOUT_MS = 60_000;
 export const MAX_ATTEMPTS = 3;
@@ -35,7 +38,9 @@ export function makeS3Client(config: S3Config, options: S3ClientOptions = {}): S
     retryMode: "standard",
     requestHandler: {
       connectionTimeout: CONNECT_TIMEOUT_MS,
-      requestTimeout: SOCKET_IDLE_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+      socketTimeout: SOCKET_IDLE_TIMEOUT_MS,
       httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
       httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
     },
