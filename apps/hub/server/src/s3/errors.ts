@@ -18,9 +18,13 @@ export function s3Status(error: unknown): number | undefined {
   return typeof metadata?.httpStatusCode === "number" ? metadata.httpStatusCode : undefined;
 }
 
-/** A missing object or range: NoSuchKey / NotFound (HEAD has no body, so only its status says so). */
+/**
+ * A missing object: NoSuchKey / NotFound (HEAD has no body, so only its status says so) — but not a missing
+ * bucket, which is a misconfigured store (unavailable), not an absent object.
+ */
 export function isS3NotFound(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
+  if (name === "NoSuchBucket") return false;
   return name === "NoSuchKey" || name === "NotFound" || s3Status(error) === 404;
 }
 

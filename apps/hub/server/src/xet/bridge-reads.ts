@@ -135,7 +135,7 @@ export class ReadAhead {
       await nextTurn();
     }
     if (this.gone) return undefined;
-    const reader = await this.readerOf(segment.term.xorb);
+    const reader = await this.readerOf(segment.term);
     if (this.gone) return undefined;
     const into = this.buffers[slot] as Buffer;
     if (reader.readIntoSync === undefined) {
@@ -158,7 +158,7 @@ export class ReadAhead {
       const bytes = this.chain.then(async () => {
         await Promise.race([this.free[slot], this.closed]);
         if (this.gone || this.stopped) return undefined;
-        const reader = await this.readerOf(segment.term.xorb);
+        const reader = await this.readerOf(segment.term);
         return reader.readInto(segment.start, this.buffers[slot] as Buffer, segment.length);
       });
       bytes.catch(ignore); // seen by next(); a read nobody awaits any more (the response failed) is dropped
@@ -167,13 +167,17 @@ export class ReadAhead {
     }
   }
 
-  /** The xorb opened once for its consecutive reads; the previous one closed (its reads are all done: a chain). */
-  private async readerOf(key: string): Promise<ObjectReader> {
+  /**
+   * The term's xorb opened once for its consecutive reads; the previous one closed (its reads are all done: a
+   * chain). The term's byte range is the reader's span (an object store streams it in one request).
+   */
+  private async readerOf(term: PlannedTerm): Promise<ObjectReader> {
+    const key = term.xorb;
     if (this.reader?.key === key) return this.reader.opened;
     const previous = this.reader;
     this.reader = undefined;
     await previous?.opened.close();
-    const opened = await this.objects.openReader(key);
+    const opened = await this.objects.openReader(key, { start: term.byteStart, end: term.byteEnd });
     this.reader = { key, opened };
     return opened;
   }

@@ -31,6 +31,12 @@ export interface ObjectReader {
   close(): Promise<void>;
 }
 
+/** Bytes [start, end] (inclusive) of an object that a reader will be asked for, in order. */
+export interface ReadSpan {
+  start: number;
+  end: number;
+}
+
 export interface XetObjectStore {
   begin(): Promise<PendingObject>;
   exists(key: string): Promise<boolean>;
@@ -39,8 +45,12 @@ export interface XetObjectStore {
   readBytes(key: string, start: number, length: number): Promise<Buffer>;
   /** Like readBytes, into the start of `into` (reused by the caller: no allocation per read). */
   readInto(key: string, start: number, into: Buffer, length: number): Promise<Buffer>;
-  /** The object opened once for many readInto calls (the bridge reads a xorb slice by slice); close it after. */
-  openReader(key: string): Promise<ObjectReader>;
+  /**
+   * The object opened once for many readInto calls (the bridge reads a xorb slice by slice); close it after.
+   * `span`, a hint: the bytes the caller means to read in order (a store over the network fetches them in one
+   * request); reads outside it still work.
+   */
+  openReader(key: string, span?: ReadSpan): Promise<ObjectReader>;
   delete(key: string): Promise<void>;
 }
 
