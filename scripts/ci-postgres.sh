@@ -14,7 +14,8 @@ if [ -n "$pg_bin" ]; then
   runuser -u postgres -- "$pg_bin/initdb" -D "$pg_dir/data" -A trust -U postgres >/dev/null
   runuser -u postgres -- "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w \
     -o "-c listen_addresses=127.0.0.1 -c port=$pg_port -c unix_socket_directories=$pg_dir" start >/dev/null
-  trap 'runuser -u postgres -- "$pg_bin/pg_ctl" -D "$pg_dir/data" -m fast stop >/dev/null 2>&1 || true' EXIT
+  source "$(dirname "${BASH_SOURCE[0]}")/ci-on-exit.sh"  # chains EXIT traps (ci-rgw.sh adds its own)
+  ci_on_exit 'runuser -u postgres -- "$pg_bin/pg_ctl" -D "$pg_dir/data" -m fast stop >/dev/null 2>&1 || true'
   export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/postgres"
   echo "PostgreSQL running for tests at $TEST_DATABASE_URL"
 else
