@@ -11,14 +11,13 @@
 // messages kept; at most 10 000 commits, else 413; the refs move together or not at all, 409 when a push moved
 // one meanwhile; commits through the server wait for it), and then the index, the dataset viewer and webhooks
 // learn of the moved refs as after a super-squash. With `rewriteHistory: false` the pointer files stay in the
-// history and answer 404 for that file from then on. The bytes in the folder store go when no
-// repository links them any more and no upload holds them (FolderLargeFileStore.removeUnlinked), and a Xet file's
+// history and answer 404 for that file from then on. The bytes in the store (folder or bucket) go when no
+// repository links them any more and no upload holds them (the store's removeUnlinked), and a Xet file's
 // chunks go at the next `xet gc` once it is past the grace period (xet/gc.ts).
 import type { Context, Hono } from "hono";
 import type { HubEnv } from "../auth/principal.js";
 import { datasetViewerOf } from "../dataset-viewer/service.js";
 import type { HubContext } from "../hub-context.js";
-import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import { SHA256_HEX } from "../lfs/pointer.js";
 import { MAX_LINK_QUERY } from "../lfs/repo-objects.js";
 import type { RepoRef } from "../repos/repo-ref.js";
@@ -116,7 +115,7 @@ async function deleteBatch(ctx: HubContext, c: Context<HubEnv>): Promise<Respons
   if (rewriteHistory !== false) await rewriteHistoryWithout(ctx, c, ref, new Set(sha as string[]));
   const unlinked = await ctx.lfsLinks.unlink(ref, sha as string[]);
   const store = ctx.lfs;
-  if (store instanceof FolderLargeFileStore)
+  if (store.removeUnlinked !== undefined)
     for (const oid of unlinked) await store.removeUnlinked(oid, () => ctx.lfsLinks.linkedAnywhere(oid));
   return c.json({ deleted: unlinked.length });
 }

@@ -16,7 +16,6 @@ import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
 import { xetUploadAction } from "../xet/batch-xet.js";
-import { FolderLargeFileStore } from "./folder-store.js";
 import { chunkFor, PartBudget, partCount } from "./multipart-plan.js";
 import { SHA256_HEX } from "./pointer.js";
 import { SIGNED_URL_TTL_SECONDS, type UrlSigner } from "./signing.js";
@@ -61,7 +60,7 @@ export function lfsError(c: Context, error: unknown): Response {
 
 export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSigner): void {
   const limits = ctx.config.storageLimits;
-  const multipartCapable = ctx.lfs instanceof FolderLargeFileStore;
+  const multipartCapable = ctx.lfs.multipart !== undefined;
   const handler = async (c: Context<HubEnv>) => {
     try {
       const target = lfsRepo(c);

@@ -1,6 +1,7 @@
 // The content-addressed large-file store, behind one small interface so that an object store (or a chunked,
 // content-defined store such as Xet) can replace the folder implementation later. Objects are keyed by sha256.
 import type { Readable } from "node:stream";
+import type { MultipartArea } from "./multipart-area.js";
 
 export interface LfsObjectInfo {
   oid: string;
@@ -19,4 +20,11 @@ export interface LargeFileStore {
   read(oid: string, range?: { start: number; end: number }): Readable;
   /** Up to `length` bytes from `start` (for header readers: safetensors, GGUF). */
   readBytes(oid: string, start: number, length: number): Promise<Buffer>;
+  /** Parts of unfinished multipart transfers; absent = the batch API offers only the basic single PUT. */
+  readonly multipart?: MultipartArea;
+  /**
+   * Removes an object's bytes unless `stillLinked` (a permanent deletion, api/lfs-files.ts); returns whether they
+   * went. Absent = the store keeps every object.
+   */
+  removeUnlinked?(oid: string, stillLinked: () => Promise<boolean>): Promise<boolean>;
 }

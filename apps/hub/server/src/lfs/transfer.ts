@@ -14,7 +14,6 @@ import type { HubContext } from "../hub-context.js";
 import { objectSender } from "../xet/bridged-store.js";
 import { LFS_MEDIA_TYPE, lfsError } from "./batch.js";
 import { detachedBody } from "./detached-body.js";
-import { FolderLargeFileStore } from "./folder-store.js";
 import { chunkFor, partCount } from "./multipart-plan.js";
 import type { UrlSigner } from "./signing.js";
 import { grantOf, type TransferGrant } from "./transfer-grant.js";
@@ -137,8 +136,8 @@ export function registerTransfers(app: Hono<HubEnv>, ctx: HubContext, signer: Ur
     }),
   );
 
-  if (!(store instanceof FolderLargeFileStore)) return;
   const parts = store.multipart;
+  if (parts === undefined) return;
 
   app.put(
     "/api/lfs/objects/:oid/:size/parts/:part",
