@@ -6,6 +6,7 @@ import type { HubEnv } from "../auth/principal.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { pathProblem } from "../repos/repo-paths.js";
+import { presignedDownload } from "../s3/redirect.js";
 import { wantsXetFileInfo, XET_FILEINFO_TYPE, xetResolveHeaders } from "../xet/resolve-headers.js";
 import { EntryNotFoundError, RevisionNotFoundError } from "./api-error.js";
 import { downloadRequest } from "./download-request.js";
@@ -58,6 +59,11 @@ export function register(app: Hono<HubEnv>, ctx: HubContext): void {
           "Content-Type": XET_FILEINFO_TYPE,
         });
     }
+    // HUBKIT_S3_REDIRECT: the bytes come straight from the object store (s3/redirect.ts); the headers the clients
+    // read (X-Repo-Commit, X-Linked-Etag, X-Linked-Size, Xet's) stay on this 302, as on the hub's CDN redirects.
+    const location =
+      lfs !== undefined ? await presignedDownload(ctx.lfs, lfs.oid, headers["Content-Disposition"]) : undefined;
+    if (location !== undefined) return c.body(null, 302, { ...headers, Location: location });
     return sendRepoFile(c, ctx, { ref, blobOid: entry.oid, lfs, total }, headers);
   };
   for (const prefix of ["", "/datasets", "/spaces"]) {

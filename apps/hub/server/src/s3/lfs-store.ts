@@ -1,0 +1,339 @@
+// The large-file store in an S3-compatible bucket: object `<sha256>` at `<prefix>lfs/<sha256>`. What each part of
+// the folder store's contract becomes here:
+// - put: the bytes are hashed and counted while they stream into a multipart upload of the content address that
+//   is completed only when sha256 and size match (part-writer.ts says why not a temporary key + copy); a mismatch
+//   or a broken body aborts it (400), a failing store is a 503 — nothing half-written is ever visible. An object
+//   that fits one part is kept in memory, checked, then written with one PutObject. Parts are PART_BYTES (more for
+//   objects past MAX_PARTS × PART_BYTES); at most two are held per upload.
+// - an identical object already stored is read and hashed, not rewritten (the uploader proves it holds the bytes).
+// - stat = HeadObject, read = a ranged GetObject streamed, readBytes = a small ranged GetObject.
+// - removeUnlinked: a permanent deletion, as the folder store's (uploads in this process hold their object).
+// - LFS multipart transfers: their parts stay in a folder on the servers' disk (`multipart`, the same
+//   MultipartArea as the folder store's, under the data folder, which several servers share). Why not S3 parts:
+//   the whole object's sha256 must be checked before it becomes visible, and S3 cannot hash what it holds, so
+//   parts stored in S3 would be downloaded again whole to be hashed; and an S3 upload id would be state shared by
+//   every part request. From disk, the completion streams the parts once through put().
+// - no tmpPath/adopt/objectPath: there is no file to link or rename; callers that have them for the folder store
+//   (dataset viewer) fall back to streaming through put/read.
+// Errors: the store unreachable, refusing or failing → ApiError 503 "Object store unavailable: …" (s3/errors.ts).
+import { createHash } from "node:crypto";
+import { PassThrough, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  type GetObjectCommandOutput,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from "@aws-sdk/client-s3";
+import { ApiError } from "../api/api-error.js";
+import { FolderLargeFileStore } from "../lfs/folder-store.js";
+import type { MultipartArea } from "../lfs/multipart-area.js";
+import { SHA256_HEX } from "../lfs/pointer.js";
+import type { LargeFileStore, LfsObjectInfo } from "../lfs/store.js";
+import { prefixedKey } from "./client.js";
+import type { S3Config } from "./config.js";
+import { isS3NotFound, s3Status, unavailable } from "./errors.js";
+import { MAX_PARTS, PartWriter } from "./part-writer.js";
+import { startStaleUploadSweep } from "./stale-uploads.js";
+import { UploadHolds } from "./upload-holds.js";
+
+export const PART_BYTES = 16 * 1024 * 1024;
+const MiB = 1024 * 1024;
+/** readBytes is for headers (safetensors, GGUF): capped as the folder store's. */
+const MAX_READ_BYTES = 64 * MiB;
+
+/** Bytes per part for an object of `size`: PART_BYTES, or more (whole MiB) so that it needs at most MAX_PARTS. */
+export function partBytesFor(size: number): number {
+  return Math.max(PART_BYTES, Math.ceil(size / MAX_PARTS / MiB) * MiB);
+}
+
+export class S3LargeFileStore implements LargeFileStore {
+  private readonly holds = new UploadHolds(() => FolderLargeFileStore.uploadLinkGraceMs);
+  private stopSweep: (() => void) | undefined;
+
+  constructor(
+    readonly client: S3Client,
+    readonly config: S3Config,
+    /** Parts of unfinished LFS multipart transfers, on the servers' disk (see above). */
+    readonly multipart: MultipartArea,
+  ) {}
+
+  /** Opens the parts folder (its arguments are the folder's) and starts the sweep of stale incomplete uploads. */
+  async open(...args: Parameters<MultipartArea["open"]>): Promise<this> {
+    await this.multipart.open(...args);
+    this.stopSweep = startStaleUploadSweep(this.client, this.config.bucket, prefixedKey(this.config, "lfs/"));
+    return this;
+  }
+
+  close(): void {
+    this.multipart.close();
+    this.stopSweep?.();
+    this.stopSweep = undefined;
+  }
+
+  /** The object's key; throws 422 for what is not a sha256. */
+  key(oid: string): string {
+    if (!SHA256_HEX.test(oid)) throw new ApiError(422, `Invalid LFS object id: ${JSON.stringify(oid.slice(0, 80))}`);
+    return prefixedKey(this.config, `lfs/${oid}`);
+  }
+
+  stat(oid: string): Promise<LfsObjectInfo | undefined> {
+    return this.statInBucket(oid);
+  }
+
+  /** The object as stored whole in the bucket (HeadObject): what a presigned URL can serve. */
+  async statInBucket(oid: string): Promise<LfsObjectInfo | undefined> {
+    if (!SHA256_HEX.test(oid)) return undefined;
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key: this.key(oid) }));
+      return { oid, size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if (isS3NotFound(error)) return undefined;
+      throw unavailable(`looking up LFS object ${oid.slice(0, 12)}`, error);
+    }
+  }
+
+  async put(oid: string, size: number, body: Readable | AsyncIterable<Uint8Array>): Promise<void> {
+    const key = this.key(oid);
+    if (!Number.isSafeInteger(size) || size < 0) throw new ApiError(400, `Invalid size ${size}`);
+    const release = this.holds.hold(oid);
+    try {
+      const present = (await this.stat(oid))?.size === size;
+      if (present) {
+        await this.verifyOnly(oid, size, body);
+        // Another server may have deleted it (a permanent deletion) while this one read: then the uploader's link
+        // would point at nothing. Rare; the client retries the 503.
+        if ((await this.stat(oid))?.size !== size)
+          throw new ApiError(503, "Object store unavailable: the object was deleted during the upload; retry", {
+            headers: { "Retry-After": "1" },
+          });
+      } else await this.upload(oid, key, size, body);
+    } finally {
+      release();
+    }
+  }
+
+  /** Reads and checks the body against oid and size, writing nothing. */
+  private async verifyOnly(oid: string, size: number, body: Readable | AsyncIterable<Uint8Array>): Promise<void> {
+    const check = new BodyCheck(oid, size);
+    try {
+      for await (const chunk of body) check.add(asBuffer(chunk));
+    } catch (error) {
+      throw asBodyError(error);
+    }
+    check.finish();
+  }
+
+  private async upload(
+    oid: string,
+    key: string,
+    size: number,
+    body: Readable | AsyncIterable<Uint8Array>,
+  ): Promise<void> {
+    const partBytes = partBytesFor(size);
+    const check = new BodyCheck(oid, size);
+    // One part or less: in memory, checked, then one PutObject (visible whole, or not at all).
+    if (size <= partBytes) {
+      const whole = Buffer.allocUnsafe(size);
+      try {
+        for await (const chunk of body) {
+          const bytes = asBuffer(chunk);
+          const at = check.received;
+          check.add(bytes);
+          bytes.copy(whole, at);
+        }
+      } catch (error) {
+        throw asBodyError(error);
+      }
+      check.finish();
+      try {
+        await this.client.send(
+          new PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: whole, ContentLength: size }),
+        );
+      } catch (error) {
+        throw unavailable(`storing LFS object ${oid.slice(0, 12)}`, error);
+      }
+      return;
+    }
+    const writer = await PartWriter.start(this.client, this.config.bucket, key);
+    try {
+      // Two buffers, alternating: one fills while the other uploads (PartWriter.send waits for it first).
+      const buffers: Buffer[] = [Buffer.allocUnsafe(partBytes)];
+      let current = 0;
+      let filled = 0;
+      try {
+        for await (const chunk of body) {
+          let bytes = asBuffer(chunk);
+          check.add(bytes);
+          while (bytes.length > 0) {
+            const buffer = buffers[current] as Buffer;
+            const taken = bytes.copy(buffer, filled);
+            filled += taken;
+            bytes = bytes.subarray(taken);
+            if (filled === partBytes) {
+              await writer.send(buffer);
+              current = 1 - current;
+              if (buffers[current] === undefined) buffers[current] = Buffer.allocUnsafe(partBytes);
+              filled = 0;
+            }
+          }
+        }
+      } catch (error) {
+        throw asBodyError(error);
+      }
+      check.finish();
+      if (filled > 0) await writer.send((buffers[current] as Buffer).subarray(0, filled));
+      await writer.complete();
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+  }
+
+  /**
+   * The object's bytes (or a range, `end` inclusive) with one ranged GetObject, streamed; an object the bucket
+   * does not hold comes from notInBucket (the Xet bridge) or fails the stream as missing.
+   */
+  read(oid: string, range?: { start: number; end: number }): Readable {
+    const out = new PassThrough({ highWaterMark: MiB });
+    const controller = new AbortController();
+    // The reader went away before the answer came: the request is cancelled (pipeline handles it after).
+    out.once("close", () => controller.abort());
+    this.get(oid, range, controller.signal)
+      .then(async (answer) => {
+        if (answer !== undefined) return pipeline(answer.Body as Readable, out);
+        const other = await this.notInBucket(oid, range);
+        if (other === undefined) throw new Error(`LFS object ${oid} is missing from the store`);
+        return pipeline(other, out);
+      })
+      .catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+    return out;
+  }
+
+  /**
+   * Bytes of an object the bucket does not hold (`end` inclusive; the whole when no range), or undefined when it
+   * is missing. The Xet bridge (bridged-lfs-store.ts) rebuilds Xet-uploaded files here.
+   */
+  protected async notInBucket(
+    _oid: string,
+    _range: { start: number; end: number } | undefined,
+  ): Promise<AsyncIterable<Uint8Array> | undefined> {
+    return undefined;
+  }
+
+  /** A ranged GetObject; undefined when the key is missing, 503 when the store fails. */
+  private async get(
+    oid: string,
+    range: { start: number; end: number } | undefined,
+    abortSignal?: AbortSignal,
+  ): Promise<GetObjectCommandOutput | undefined> {
+    try {
+      return await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.key(oid),
+          ...(range !== undefined ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+        abortSignal !== undefined ? { abortSignal } : {},
+      );
+    } catch (error) {
+      if (isS3NotFound(error)) return undefined;
+      throw unavailable(`reading LFS object ${oid.slice(0, 12)}`, error);
+    }
+  }
+
+  async readBytes(oid: string, start: number, length: number): Promise<Buffer> {
+    const wanted = Math.max(0, Math.min(length, MAX_READ_BYTES));
+    if (wanted === 0) return Buffer.alloc(0);
+    const range = { start, end: start + wanted - 1 };
+    let source: AsyncIterable<Uint8Array> | undefined;
+    try {
+      source = (await this.get(oid, range))?.Body as Readable | undefined;
+    } catch (error) {
+      // Starting past the end is a short read (as reading a file there), not a failure.
+      if (s3Status((error as { cause?: unknown }).cause) === 416) return Buffer.alloc(0);
+      throw error;
+    }
+    if (source === undefined) {
+      const size = (await this.stat(oid))?.size;
+      if (size === undefined) throw new Error(`LFS object ${oid} is missing from the store`);
+      if (start >= size) return Buffer.alloc(0);
+      source = await this.notInBucket(oid, { start, end: Math.min(range.end, size - 1) });
+      if (source === undefined) throw new Error(`LFS object ${oid} is missing from the store`);
+    }
+    const pieces: Buffer[] = [];
+    let total = 0;
+    try {
+      for await (const piece of source) {
+        const bytes = asBuffer(piece as Uint8Array);
+        pieces.push(bytes);
+        total += bytes.length;
+        if (total >= wanted) break;
+      }
+    } catch (error) {
+      throw error instanceof ApiError ? error : unavailable(`reading LFS object ${oid.slice(0, 12)}`, error);
+    }
+    return Buffer.concat(pieces, Math.min(total, wanted));
+  }
+
+  /**
+   * Removes the object's bytes (a permanent deletion, api/lfs-files.ts) unless `stillLinked` says a repository links
+   * it. An object an upload in this process holds is tried again once the hold ends. There is no rename in S3 to
+   * set the object aside while the links are asked again (the folder store's guard): links are only made by
+   * uploads, which hold their object, so the check before the delete is the one that counts.
+   */
+  async removeUnlinked(oid: string, stillLinked: () => Promise<boolean>): Promise<boolean> {
+    if (this.holds.held(oid)) {
+      const retry = setTimeout(
+        () => void this.removeUnlinked(oid, stillLinked).catch(() => {}),
+        this.holds.retryAfterMs(oid),
+      );
+      retry.unref();
+      return false;
+    }
+    if (await stillLinked()) return false;
+    if ((await this.stat(oid)) === undefined) return false; // a Xet file, or already gone
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(oid) }));
+    } catch (error) {
+      throw unavailable(`deleting LFS object ${oid.slice(0, 12)}`, error);
+    }
+    return true;
+  }
+}
+
+/** Hashes and counts a body against the declared oid and size: 400 past the size, or at the end on a mismatch. */
+class BodyCheck {
+  private readonly hash = createHash("sha256");
+  received = 0;
+
+  constructor(
+    private readonly oid: string,
+    private readonly size: number,
+  ) {}
+
+  add(bytes: Buffer): void {
+    this.received += bytes.length;
+    if (this.received > this.size) throw new ApiError(400, `Object is larger than the declared size ${this.size}`);
+    this.hash.update(bytes);
+  }
+
+  finish(): void {
+    if (this.received !== this.size)
+      throw new ApiError(400, `Size mismatch: expected ${this.size} bytes, received ${this.received}`);
+    const actual = this.hash.digest("hex");
+    if (actual !== this.oid) throw new ApiError(400, `sha256 mismatch: expected ${this.oid}, got ${actual}`);
+  }
+}
+
+function asBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+/** A failure while reading the request body: the client's (400), unless it is already an answer. */
+function asBodyError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError(400, "The upload was interrupted");
+}
