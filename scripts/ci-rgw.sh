@@ -6,7 +6,7 @@
 # they fail) or when the cluster does not come up in time (its logs' tails are printed).
 #
 # The cluster: one monitor, one OSD on memstore (RAM; it holds about 1.9x the stored bytes, capped at
-# HUBKIT_RGW_MEMSTORE_BYTES, default 1 GiB), no manager, cephx off (loopback only), the gateway's beast frontend.
+# HUBKIT_RGW_MEMSTORE_BYTES, default 2 GiB), no manager, cephx off (loopback only), the gateway's beast frontend.
 # Everything lives in a mktemp folder under /tmp and is stopped and removed when the sourcing shell exits.
 # Ports: the first free ones from 56789 (monitor) and 57480 (gateway); HUBKIT_RGW_PORT picks the gateway's.
 source "$(dirname "${BASH_SOURCE[0]}")/ci-on-exit.sh"
@@ -58,6 +58,8 @@ rgw_start() { # dir offset: ports probed from base + offset
   # - pool size 1, chooseleaf type 0, few PGs: one OSD, and no manager to autoscale PG counts.
   # - ms bind retry count 1 (one attempt; 0 makes every bind fail): a monitor whose port was taken meanwhile exits at
   #   once (we try again on other ports) instead of retrying every 5 s.
+  # - rgw gc: deleted or overwritten objects' data is freed after 10 s instead of 2 h, else it piles up in the
+  #   memstore over a CI run until the OSD is full.
   # - memstore device bytes: the cap on what the OSD accepts, so a runaway test fills the "disk", not the RAM.
   cat >"$dir/ceph.conf" <<EOF
 [global]
@@ -104,7 +106,7 @@ mon osd report timeout = 900
 [osd]
 osd data = $dir/osd
 osd objectstore = memstore
-memstore device bytes = ${HUBKIT_RGW_MEMSTORE_BYTES:-1073741824}
+memstore device bytes = ${HUBKIT_RGW_MEMSTORE_BYTES:-2147483648}
 osd max object name len = 256
 osd max object namespace len = 64
 
@@ -113,6 +115,9 @@ rgw frontends = beast endpoint=127.0.0.1:$rgw_port
 rgw data = $dir/rgw
 rgw zone = default
 rgw init timeout = 30
+rgw gc obj min wait = 10
+rgw gc processor period = 10
+rgw gc processor max time = 10
 EOF
   local conf=(--conf "$dir/ceph.conf")
   monmaptool --create --fsid "$fsid" --addv a "[v2:127.0.0.1:$mon_port]" "$dir/monmap" >/dev/null || return 1
