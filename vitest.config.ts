@@ -3,9 +3,10 @@ import { ciSubsetProject } from "./apps/hub/conformance/ci-subset.js";
 
 // Workspace packages resolve to their TypeScript sources in tests (the "hubkit-source" export condition),
 // so no build is needed before `vitest run`; published consumers get dist/.
-// Only add our condition to Vite's defaults: forcing "import" here would reach Node's `require` in the test
-// workers and hand CommonJS packages (e.g. pg → pg-pool) an ES module namespace.
-const sourceConditions = ["hubkit-source", "module", "node", "development|production"];
+// Vite's defaults plus our condition, minus "module": forcing "import" here would reach Node's `require` in the test
+// workers and hand CommonJS packages (e.g. pg → pg-pool) an ES module namespace; "module" picks @aws-sdk/*'s
+// dist-es/, whose extensionless imports Node's loader rejects (with "node" they load as in Node).
+const sourceConditions = ["hubkit-source", "node", "development|production"];
 const nodeProject = (name: string, include: string[]) => ({
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: sourceConditions, externalConditions: ["hubkit-source"] } },

@@ -59,6 +59,8 @@ export class S3XetObjectStore implements XetObjectStore {
   private readonly bufferBudget: number;
   /** Bytes currently held by pending xorbs. */
   private buffered = 0;
+  /** Pending xorbs neither committed nor aborted. */
+  private unfinished = 0;
 
   constructor(
     private readonly client: S3Client,
@@ -81,17 +83,27 @@ export class S3XetObjectStore implements XetObjectStore {
     return this.buffered;
   }
 
+  /** Pending xorbs neither committed nor aborted (nothing of theirs is in the bucket: they live in memory). */
+  async pending(): Promise<number> {
+    return this.unfinished;
+  }
+
   async begin(): Promise<PendingObject> {
     let blocks: Buffer[] = [];
     let written = 0;
     let reserved = 0;
+    let finished = false;
+    this.unfinished++;
     const release = () => {
       this.buffered -= reserved;
       reserved = 0;
       blocks = [];
+      if (!finished) this.unfinished--;
+      finished = true;
     };
     return {
       write: async (pieces) => {
+        if (finished) throw new Error("write after commit or abort");
         const total = pieces.reduce((sum, piece) => sum + piece.byteLength, 0);
         if (written + total > MAX_PENDING_XORB) throw new ApiError(413, `xorb larger than ${MAX_PENDING_XORB} bytes`);
         // Reserve whole blocks before copying, so the budget bounds what is really allocated.

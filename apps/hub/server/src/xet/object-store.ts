@@ -52,6 +52,8 @@ export interface XetObjectStore {
    */
   openReader(key: string, span?: ReadSpan): Promise<ObjectReader>;
   delete(key: string): Promise<void>;
+  /** Uploads begun and neither committed nor aborted (the folder: files left in tmp); tests check it is 0. */
+  pending(): Promise<number>;
 }
 
 /** The pieces left after the first `written` bytes (a short writev). */

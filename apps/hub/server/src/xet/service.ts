@@ -10,7 +10,7 @@ import type { RepoRef } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
 import { type HashedSize, hashModPow2, hashToHex, type RawHash, type XetHashing, xetHashing } from "./hash.js";
 import { hashPool } from "./hash-pool.js";
-import { FolderXetObjectStore } from "./object-store.js";
+import { FolderXetObjectStore, type XetObjectStore } from "./object-store.js";
 import { fileBytes } from "./reconstruction.js";
 import { CHUNK_GLOBAL_DEDUP, type ParsedShard, parseShard, type ShardXorb, writeShard } from "./shard.js";
 import { type StoredXorb, type Term, XetIndex } from "./xet-index.js";
@@ -55,20 +55,27 @@ export class XetService {
 
   private constructor(
     readonly index: XetIndex,
-    readonly objects: FolderXetObjectStore,
+    readonly objects: XetObjectStore,
     readonly hashing: XetHashing,
     readonly signer: UrlSigner,
     readonly instance: string,
     private readonly links: RepoObjectLinks,
   ) {}
 
-  static async open(root: string, db: Pick<Db, "query" | "transaction">, signer: UrlSigner, links: RepoObjectLinks) {
+  /** `objects`: where xorbs live (an S3 bucket, s3/xet-store.ts); by default the folder `<root>/xorbs`. */
+  static async open(
+    root: string,
+    db: Pick<Db, "query" | "transaction">,
+    signer: UrlSigner,
+    links: RepoObjectLinks,
+    objects?: XetObjectStore,
+  ) {
     mkdirSync(root, { recursive: true });
     const file = join(root, "instance");
     if (!existsSync(file)) writeFileSync(file, randomBytes(6).toString("hex"), { flag: "wx" });
     const instance = readFileSync(file, "utf8").trim();
-    const objects = await new FolderXetObjectStore(root).open();
-    return new XetService(new XetIndex(db), objects, await xetHashing(), signer, instance, links);
+    const store = objects ?? (await new FolderXetObjectStore(root).open());
+    return new XetService(new XetIndex(db), store, await xetHashing(), signer, instance, links);
   }
 
   /**
