@@ -79,7 +79,7 @@ export class ConversionStore {
       `INSERT INTO hub_dataset_conversions (repo_key, repo_id, revision, state, attempts, updated_at)
        VALUES ($1, $2, $3, 'queued', 0, now())
        ON CONFLICT (repo_key) DO UPDATE SET repo_id = $2, revision = $3, state = 'queued', attempts = 0,
-         error_code = NULL, error_message = NULL, updated_at = now()
+         error_code = NULL, error_message = NULL, lease_owner = NULL, lease_until = NULL, updated_at = now()
          WHERE hub_dataset_conversions.revision <> $3
        RETURNING repo_key`,
       [repoKeyOf(repoId), repoId, revision],
@@ -87,18 +87,42 @@ export class ConversionStore {
     return rows.length > 0;
   }
 
-  /** Takes the oldest queued job not in `busy` (datasets converting now) and marks it running. */
-  async claim(busy: readonly string[]): Promise<ConversionRow | undefined> {
+  /**
+   * Takes the oldest queued job not in `busy` (datasets converting here now), marks it running and leases it to
+   * `owner` for `leaseMs`. Servers sharing the database claim at the same time: SKIP LOCKED hands each a different
+   * row (a row another claim holds is passed over, not waited for), so no job runs twice.
+   */
+  async claim(busy: readonly string[], owner: string, leaseMs: number): Promise<ConversionRow | undefined> {
     const rows = await this.db.query<RawRow>(
-      `UPDATE hub_dataset_conversions SET state = 'running', attempts = attempts + 1, updated_at = now()
+      `UPDATE hub_dataset_conversions SET state = 'running', attempts = attempts + 1, lease_owner = $2,
+         lease_until = clock_timestamp() + $3::int * interval '1 millisecond', updated_at = now()
        WHERE repo_key = (SELECT repo_key FROM hub_dataset_conversions
                          WHERE state = 'queued' AND NOT (repo_key = ANY($1::text[]))
-                         ORDER BY updated_at LIMIT 1)
+                         ORDER BY updated_at LIMIT 1 FOR UPDATE SKIP LOCKED)
          AND state = 'queued'
        RETURNING ${COLUMNS}`,
-      [[...busy]],
+      [[...busy], owner, leaseMs],
     );
     return rows[0] === undefined ? undefined : rowOf(rows[0]);
+  }
+
+  /** Extends the lease of a running job; false when it is no longer this owner's (re-queued, taken over). */
+  async renew(repoId: string, revision: string, owner: string, leaseMs: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE hub_dataset_conversions SET lease_until = clock_timestamp() + $4::int * interval '1 millisecond'
+       WHERE repo_key = $1 AND revision = $2 AND state = 'running' AND lease_owner = $3 RETURNING repo_key`,
+      [repoKeyOf(repoId), revision, owner, leaseMs],
+    );
+    return rows.length > 0;
+  }
+
+  /** Owners whose lease on a running job has not expired (their work folders are in use). */
+  async liveOwners(): Promise<string[]> {
+    const rows = await this.db.query<{ lease_owner: string }>(
+      `SELECT DISTINCT lease_owner FROM hub_dataset_conversions
+       WHERE state = 'running' AND lease_owner IS NOT NULL AND lease_until >= clock_timestamp()`,
+    );
+    return rows.map((row) => row.lease_owner);
   }
 
   /** Datasets of the index whose conversion is missing or of another head than the indexed one (at most `limit`). */
@@ -111,18 +135,26 @@ export class ConversionStore {
     return rows.map((row) => row.id);
   }
 
-  /** Jobs left running by a process that died: queued again (their attempts count stays). */
-  async requeueRunning(): Promise<number> {
+  /**
+   * Jobs left running by a server that died, seen by their expired lease: queued again (their attempts count
+   * stays). `takeOver`: every running job not `owner`'s is a dead process's (PGlite: one process per database).
+   */
+  async requeueExpired(owner: string, takeOver: boolean): Promise<number> {
     const rows = await this.db.query<{ repo_key: string }>(
-      "UPDATE hub_dataset_conversions SET state = 'queued', updated_at = now() WHERE state = 'running' RETURNING repo_key",
+      `UPDATE hub_dataset_conversions SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = now()
+       WHERE state = 'running' AND (lease_until IS NULL OR lease_until < clock_timestamp()
+         OR ($2::boolean AND lease_owner IS DISTINCT FROM $1))
+       RETURNING repo_key`,
+      [owner, takeOver],
     );
     return rows.length;
   }
 
-  /** Finishes the job of `revision` (no effect if a newer revision was queued meanwhile); true when recorded. */
+  /** Finishes `owner`'s job of `revision` (no effect if a newer revision was queued meanwhile); true when recorded. */
   async finish(
     repoId: string,
     revision: string,
+    owner: string,
     outcome: { result: ConversionResult } | { errorCode: ConversionErrorCode; errorMessage: string },
   ): Promise<boolean> {
     const rows =
@@ -130,31 +162,34 @@ export class ConversionStore {
         ? await this.db.query(
             `UPDATE hub_dataset_conversions SET state = 'done', result = $3::jsonb, error_code = NULL,
                error_message = NULL, updated_at = now()
-             WHERE repo_key = $1 AND revision = $2 AND state = 'running' RETURNING repo_key`,
-            [repoKeyOf(repoId), revision, JSON.stringify(outcome.result)],
+             WHERE repo_key = $1 AND revision = $2 AND state = 'running' AND lease_owner = $4 RETURNING repo_key`,
+            [repoKeyOf(repoId), revision, JSON.stringify(outcome.result), owner],
           )
         : await this.db.query(
             `UPDATE hub_dataset_conversions SET state = 'error', error_code = $3, error_message = $4, result = NULL,
                updated_at = now()
-             WHERE repo_key = $1 AND revision = $2 AND state = 'running' RETURNING repo_key`,
-            [repoKeyOf(repoId), revision, outcome.errorCode, outcome.errorMessage.slice(0, 2000)],
+             WHERE repo_key = $1 AND revision = $2 AND state = 'running' AND lease_owner = $5 RETURNING repo_key`,
+            [repoKeyOf(repoId), revision, outcome.errorCode, outcome.errorMessage.slice(0, 2000), owner],
           );
     return rows.length > 0;
   }
 
-  /** Puts a running job back in the queue (a transient failure). */
-  async retry(repoId: string, revision: string): Promise<void> {
+  /** Puts `owner`'s running job back in the queue (a transient failure). */
+  async retry(repoId: string, revision: string, owner: string): Promise<void> {
     await this.db.query(
-      "UPDATE hub_dataset_conversions SET state = 'queued', updated_at = now() WHERE repo_key = $1 AND revision = $2 AND state = 'running'",
-      [repoKeyOf(repoId), revision],
+      `UPDATE hub_dataset_conversions SET state = 'queued', lease_owner = NULL, lease_until = NULL, updated_at = now()
+       WHERE repo_key = $1 AND revision = $2 AND state = 'running' AND lease_owner = $3`,
+      [repoKeyOf(repoId), revision, owner],
     );
   }
 
-  async isCurrent(repoId: string, revision: string): Promise<boolean> {
-    const rows = await this.db.query("SELECT 1 FROM hub_dataset_conversions WHERE repo_key = $1 AND revision = $2", [
-      repoKeyOf(repoId),
-      revision,
-    ]);
+  /** Whether the job of `revision` is still running under `owner`'s lease (not re-queued, not taken over). */
+  async holds(repoId: string, revision: string, owner: string): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM hub_dataset_conversions WHERE repo_key = $1 AND revision = $2 AND state = 'running'
+         AND lease_owner = $3 AND lease_until >= clock_timestamp()`,
+      [repoKeyOf(repoId), revision, owner],
+    );
     return rows.length > 0;
   }
 

@@ -19,6 +19,13 @@ export interface DatasetViewerLimits {
   maxLineBytes: number;
   /** Rows per Parquet row group of the converted files. */
   rowGroupRows: number;
+  /**
+   * A conversion job's lease (HUBKIT_DATASETS_LEASE_MS): renewed every third of it while the job runs; a job whose
+   * server died is taken over by another server once it has expired.
+   */
+  leaseMs: number;
+  /** How often the queue is polled for other servers' jobs and expired leases (HUBKIT_DATASETS_POLL_MS). */
+  pollMs: number;
 }
 
 const DEFAULT_DATASET_VIEWER_LIMITS: DatasetViewerLimits = {
@@ -31,6 +38,8 @@ const DEFAULT_DATASET_VIEWER_LIMITS: DatasetViewerLimits = {
   convertTimeoutMs: 10 * 60_000,
   maxLineBytes: 16 * 1024 ** 2,
   rowGroupRows: 10_000,
+  leaseMs: 60_000,
+  pollMs: 10_000,
 };
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -51,6 +60,14 @@ export function datasetViewerLimitsFromEnv(env: NodeJS.ProcessEnv = process.env)
   if (!/^[1-9][0-9]{0,6}(KB|MB|GB)$/.test(memory))
     throw new Error(`HUBKIT_DATASETS_MEMORY_LIMIT must look like 512MB, got ${JSON.stringify(memory.slice(0, 40))}`);
   const d = DEFAULT_DATASET_VIEWER_LIMITS;
+  const leaseMs = positiveInteger(env, "HUBKIT_DATASETS_LEASE_MS", d.leaseMs);
+  const pollMs = positiveInteger(env, "HUBKIT_DATASETS_POLL_MS", d.pollMs);
+  // Timers and the database's interval arithmetic take at most a day here.
+  for (const [name, value] of [
+    ["HUBKIT_DATASETS_LEASE_MS", leaseMs],
+    ["HUBKIT_DATASETS_POLL_MS", pollMs],
+  ] as const)
+    if (value > 86_400_000) throw new Error(`${name} must be at most 86400000 (a day), got ${value}`);
   return {
     basePath: base,
     maxSourceBytes: positiveInteger(env, "HUBKIT_DATASETS_MAX_BYTES", d.maxSourceBytes),
@@ -61,5 +78,7 @@ export function datasetViewerLimitsFromEnv(env: NodeJS.ProcessEnv = process.env)
     convertTimeoutMs: positiveInteger(env, "HUBKIT_DATASETS_CONVERT_TIMEOUT_MS", d.convertTimeoutMs),
     maxLineBytes: positiveInteger(env, "HUBKIT_DATASETS_MAX_LINE_BYTES", d.maxLineBytes),
     rowGroupRows: d.rowGroupRows,
+    leaseMs,
+    pollMs,
   };
 }

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { HubContext } from "../hub-context.js";
+import { instanceIdOf } from "../jobs/lease.js";
 import type { RepoRef } from "../repos/repo-ref.js";
 import { testPause } from "../repos/test-pause.js";
 import { DbRepoIndex } from "../store/db-repo-index.js";
@@ -42,6 +43,14 @@ export class DatasetViewerService {
   readonly filesRoot: string;
   private readonly active = new Set<string>();
   private stopped = false;
+  /**
+   * This server's name on the jobs it runs (servers sharing the database each run different jobs: the claim's SKIP
+   * LOCKED and a lease renewed while a job runs). A server that dies leaves its jobs leased until the lease expires;
+   * the poll then queues them again for any server (issue 23).
+   */
+  private readonly owner: string;
+  private readonly takeOver: boolean;
+  private poll: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ctx: HubContext,
@@ -49,6 +58,9 @@ export class DatasetViewerService {
     readonly limits: DatasetViewerLimits,
   ) {
     this.store = new ConversionStore(db);
+    this.owner = instanceIdOf(db);
+    // PGlite: one process per database, so any other owner's running job is a dead process's.
+    this.takeOver = "kind" in db && db.kind === "pglite";
     this.root = join(ctx.config.dataRoot ?? "", "dataset-viewer");
     this.filesRoot = join(this.root, "files");
     this.queries = new DuckDbPool({
@@ -69,13 +81,25 @@ export class DatasetViewerService {
     });
   }
 
-  /** Folders ready, a dead process's running jobs queued again, the queue started. */
+  /**
+   * Folders ready, dead servers' running jobs queued again, the queue started, and polled: jobs queued by other
+   * servers and jobs whose server died (lease expired) are taken here too.
+   */
   async start(): Promise<void> {
-    await rm(join(this.root, "work"), { recursive: true, force: true });
-    await mkdir(join(this.root, "work"), { recursive: true });
+    await this.store.requeueExpired(this.owner, this.takeOver);
+    await this.removeDeadWork();
     await mkdir(this.filesRoot, { recursive: true });
-    await this.store.requeueRunning();
     this.pump();
+    this.poll = setInterval(() => {
+      if (this.stopped) return;
+      this.store
+        .requeueExpired(this.owner, false)
+        .then(() => this.pump())
+        .catch((error: unknown) => {
+          if (!this.stopped) console.error(`[hub] dataset viewer: polling the queue failed: ${String(error)}`);
+        });
+    }, this.limits.pollMs);
+    this.poll.unref();
     // Datasets that changed while no server ran (or the seed's, at first start) are queued too, in the background.
     void (async () => {
       for (const id of await this.store.staleDatasets(MAX_QUEUED_AT_START)) {
@@ -96,6 +120,7 @@ export class DatasetViewerService {
   /** Stops the queue and the DuckDB workers (server close); a job cut short resumes at the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.poll);
     await Promise.all([this.queries.close(), this.converter.close()]);
   }
 
@@ -133,7 +158,11 @@ export class DatasetViewerService {
       const slot = `claim-${randomBytes(4).toString("hex")}`;
       this.active.add(slot); // holds the slot while the claim query runs
       void this.store
-        .claim([...this.active].filter((key) => !key.startsWith("claim-")))
+        .claim(
+          [...this.active].filter((key) => !key.startsWith("claim-")),
+          this.owner,
+          this.limits.leaseMs,
+        )
         .then(async (row) => {
           this.active.delete(slot);
           if (row === undefined) return;
@@ -153,29 +182,63 @@ export class DatasetViewerService {
     }
   }
 
+  /**
+   * Work folders are `work/<owner>/<job>`: at start those of owners with no live lease go (a dead server's, this
+   * host's earlier run's); another live server's are left alone.
+   */
+  private async removeDeadWork(): Promise<void> {
+    const work = join(this.root, "work");
+    await mkdir(work, { recursive: true });
+    const live = new Set(await this.store.liveOwners());
+    for (const name of await readdir(work))
+      if (name !== this.owner && !live.has(name)) await rm(join(work, name), { recursive: true, force: true });
+  }
+
   private async run(row: ConversionRow): Promise<void> {
+    // The lease is renewed while the job runs; once lost (this server was too slow to renew, and another took the job
+    // over), the job's outcome is not recorded and its conversion not published.
+    const heartbeat = setInterval(
+      () => {
+        this.store.renew(row.repoId, row.revision, this.owner, this.limits.leaseMs).catch((error: unknown) => {
+          if (!this.stopped) console.error(`[hub] dataset viewer: renewing a job's lease failed: ${String(error)}`);
+        });
+      },
+      Math.max(1, Math.floor(this.limits.leaseMs / 3)),
+    );
+    heartbeat.unref();
+    try {
+      await this.runLeased(row);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async runLeased(row: ConversionRow): Promise<void> {
     const ref: RepoRef = { type: "dataset", id: row.repoId };
     if (row.attempts > MAX_ATTEMPTS) {
-      await this.store.finish(row.repoId, row.revision, {
+      await this.store.finish(row.repoId, row.revision, this.owner, {
         errorCode: "DatasetConversionError",
         errorMessage: `The conversion failed ${MAX_ATTEMPTS} times (the server stopped or failed during it)`,
       });
       return;
     }
-    const work = join(this.root, "work", randomBytes(8).toString("hex"));
+    const work = join(this.root, "work", this.owner, randomBytes(8).toString("hex"));
     try {
       await mkdir(work, { recursive: true });
       const result = await this.convert(ref, row.revision, work);
       if (result === undefined) return; // a newer revision was queued meanwhile
-      await this.store.finish(row.repoId, row.revision, { result });
+      await this.store.finish(row.repoId, row.revision, this.owner, { result });
     } catch (error) {
       // Stopped mid-job (server shutdown): the row stays "running" and the next start queues it again.
       if (this.stopped) return;
       if (error instanceof ConversionError)
-        await this.store.finish(row.repoId, row.revision, { errorCode: error.code, errorMessage: error.message });
+        await this.store.finish(row.repoId, row.revision, this.owner, {
+          errorCode: error.code,
+          errorMessage: error.message,
+        });
       else {
         console.error(`[hub] dataset viewer: converting ${row.repoId} failed: ${String(error)}`);
-        await this.store.retry(row.repoId, row.revision);
+        await this.store.retry(row.repoId, row.revision, this.owner);
       }
     } finally {
       await rm(work, { recursive: true, force: true });
@@ -257,7 +320,8 @@ export class DatasetViewerService {
       configs.push({ config: plan.config, splits });
     }
     await testPause("dataset-converted");
-    if (!(await this.store.isCurrent(ref.id, revision))) return undefined;
+    // Still this server's job (not re-queued for a newer revision, not taken over by another server): publish.
+    if (!(await this.store.holds(ref.id, revision, this.owner))) return undefined;
     // The viewer's copy first (a crash after it only leaves files that the next run replaces), then the ref.
     const target = join(this.filesRoot, revisionFolder);
     await rm(target, { recursive: true, force: true });

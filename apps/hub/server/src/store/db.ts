@@ -15,6 +15,12 @@ export interface Db {
   /** Runs `work` inside one transaction on one connection (BEGIN … COMMIT, ROLLBACK on error). */
   transaction<T>(work: (tx: Pick<Db, "query">) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool and its gate, for LISTEN (store/notify.ts) and
+   * session advisory locks held while work runs on the pool (jobs/startup-lock.ts). The caller ends it; close()
+   * ends any still open. No statement_timeout: its statements are waits by design (callers bound them).
+   */
+  dedicatedClient?(): Promise<pg.Client>;
 }
 
 /**
@@ -75,8 +81,21 @@ export async function openPostgres(
   pool.on("error", (error: Error) => console.error(`[hub] postgres pool error: ${error.message}`));
   if (schema !== undefined) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   const gate = new QueryGate(limits.maxConcurrent, limits.maxQueue, limits.queueTimeoutMs);
+  const dedicated = new Set<pg.Client>();
   return {
     kind: "postgres",
+    async dedicatedClient() {
+      const client = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: limits.queueTimeoutMs,
+        ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+      });
+      client.on("error", (error: Error) => console.error(`[hub] postgres connection error: ${error.message}`));
+      await client.connect();
+      dedicated.add(client);
+      client.once("end", () => dedicated.delete(client));
+      return client;
+    },
     query<Row extends Record<string, unknown>>(sql: string, params: readonly SqlParam[] = []) {
       return gate.run(async () => {
         try {
@@ -111,6 +130,7 @@ export async function openPostgres(
       });
     },
     async close() {
+      await Promise.all([...dedicated].map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
   };

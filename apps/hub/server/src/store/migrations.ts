@@ -6,6 +6,7 @@ import { COLLECTION_MIGRATIONS } from "../collections/schema.js";
 import { COMMUNITY_MIGRATIONS } from "../community/schema.js";
 import { DATASET_VIEWER_MIGRATIONS } from "../dataset-viewer/schema.js";
 import { GATING_MIGRATIONS } from "../gating/schema.js";
+import { JOB_MIGRATIONS } from "../jobs/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import { SEARCH_MIGRATIONS } from "../search/schema.js";
@@ -206,16 +207,21 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...WEBHOOK_MIGRATIONS,
   ...SEARCH_MIGRATIONS,
   ...TRENDING_MIGRATIONS,
+  ...JOB_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS hub_schema_migrations (
-      version integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`,
-  );
+  // Under the lock too: two servers' concurrent CREATE TABLE IF NOT EXISTS on a fresh database collide in pg_type.
+  await db.transaction(async (tx) => {
+    if (db.kind === "postgres") await tx.query("SELECT pg_advisory_xact_lock(7307001)");
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS hub_schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    );
+  });
   const applied: number[] = [];
   for (const migration of ALL_MIGRATIONS) {
     const done = await db.transaction(async (tx) => {

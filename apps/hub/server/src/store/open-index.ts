@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ownNamespaces } from "../auth/namespace-owners.js";
+import { withStartupLock } from "../jobs/startup-lock.js";
 import { backfillLinks } from "../lfs/backfill.js";
 import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { LargeFileStore } from "../lfs/store.js";
@@ -43,32 +44,36 @@ export async function openRepoIndex(options: {
 }): Promise<DbRepoIndex> {
   const { store, storage, lfs, lfsLinks, seed, log = () => {} } = options;
   const index = new DbRepoIndex(store, storage, lfs, lfsLinks);
-  // Before the seed: a fresh folder has no repositories yet (nothing to walk); the seed links what it writes.
-  if (lfsLinks !== undefined) await backfillLinks({ store, storage, lfs, links: lfsLinks, log });
-  const seeded =
-    seed === undefined
-      ? undefined
-      : await seedRepositories(
-          { storage, lfs, index, store, ...(lfsLinks !== undefined ? { links: lfsLinks } : {}) },
-          seed,
-          log,
-        );
-  // A fresh hub's trending order: the seed's own (trending/curated-order.ts).
-  if (seed !== undefined)
-    await applyCuratedOrder(store.db, [
-      ["model", [...seedIds(seed.models), ...seedIds(seed.tinyModels)]],
-      ["dataset", seedIds(seed.datasets)],
-      ["space", seedIds(seed.spaces)],
-    ]);
-  const healed = await index.reconcile();
-  if (healed.synced + healed.registered + healed.removed > 0)
-    log(
-      `[hub] index reconciled with storage: ${healed.synced} re-synced, ${healed.registered} registered (private), ${healed.removed} removed`,
-    );
-  // Every namespace holding a repository is an account (the seed's become admin-owned organizations).
-  const owned = await ownNamespaces(store.db);
-  if (owned > 0) log(`[hub] ${owned} namespaces without an account became organizations managed by the admin`);
-  // Writing the seed grew PGlite's WASM memory by ~170 MB that it never gives back: reopen it once, now.
-  if (seeded?.skipped === false) await releaseMemory(store.db);
+  // Servers starting together on one PostgreSQL do this one after the other: the first seeds, the next finds the
+  // seed's hash and skips it (a reconcile meanwhile would register the first one's half-written seed repositories).
+  await withStartupLock(store.db, "seed and reconcile", async () => {
+    // Before the seed: a fresh folder has no repositories yet (nothing to walk); the seed links what it writes.
+    if (lfsLinks !== undefined) await backfillLinks({ store, storage, lfs, links: lfsLinks, log });
+    const seeded =
+      seed === undefined
+        ? undefined
+        : await seedRepositories(
+            { storage, lfs, index, store, ...(lfsLinks !== undefined ? { links: lfsLinks } : {}) },
+            seed,
+            log,
+          );
+    // A fresh hub's trending order: the seed's own (trending/curated-order.ts).
+    if (seed !== undefined)
+      await applyCuratedOrder(store.db, [
+        ["model", [...seedIds(seed.models), ...seedIds(seed.tinyModels)]],
+        ["dataset", seedIds(seed.datasets)],
+        ["space", seedIds(seed.spaces)],
+      ]);
+    const healed = await index.reconcile();
+    if (healed.synced + healed.registered + healed.removed > 0)
+      log(
+        `[hub] index reconciled with storage: ${healed.synced} re-synced, ${healed.registered} registered (private), ${healed.removed} removed`,
+      );
+    // Every namespace holding a repository is an account (the seed's become admin-owned organizations).
+    const owned = await ownNamespaces(store.db);
+    if (owned > 0) log(`[hub] ${owned} namespaces without an account became organizations managed by the admin`);
+    // Writing the seed grew PGlite's WASM memory by ~170 MB that it never gives back: reopen it once, now.
+    if (seeded?.skipped === false) await releaseMemory(store.db);
+  });
   return index;
 }

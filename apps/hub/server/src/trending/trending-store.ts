@@ -2,7 +2,9 @@
 // weighed by its age (half its weight every HALF_LIFE_DAYS days, nothing after WINDOW_DAYS). The sum is stored on
 // the repository's row (`trending_activity`, in hundredths) so listings sort by an index (schema.ts); it is
 // recomputed for one repository when it is downloaded or liked, and for every active repository once per day, when
-// the day changes (decay needs no other event). Day rows older than KEEP_DAYS are pruned then.
+// the day changes (decay needs no other event), by one server of those sharing the database. Day rows older than
+// KEEP_DAYS are pruned then.
+import { runLeased } from "../jobs/lease.js";
 import type { RepoType } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
 import { TABLES } from "../store/model-store.js";
@@ -52,9 +54,13 @@ const activityOf = (score: string) => `least(round(100 * ${score})::bigint, ${MA
 const REFRESH_CHUNK = 250;
 /** After a failed daily refresh, the next read tries again this much later. */
 const RETRY_MS = 60_000;
+/** The daily refresh's lease (renewed while it runs) and how long a server waits for another one's refresh. */
+const REFRESH_LEASE_MS = 60_000;
+const REFRESH_WAIT_MS = 10 * 60_000;
+const REFRESH_POLL_MS = 250;
 
 export class TrendingStore {
-  /** The day of the last whole refresh (per process; a restart refreshes once more, which is harmless). */
+  /** The day of the last whole refresh known to this process (the lease row says it for every server). */
   private refreshedDay: string | undefined;
   private refreshing: Promise<void> | undefined;
   private failedAt = Number.NEGATIVE_INFINITY;
@@ -108,10 +114,29 @@ export class TrendingStore {
     const today = this.today();
     if (this.refreshedDay === today) return;
     if (this.refreshing === undefined)
-      this.refreshing = this.refreshAll(today).finally(() => {
+      this.refreshing = this.refreshOnce(today).finally(() => {
         this.refreshing = undefined;
       });
     await this.refreshing;
+  }
+
+  /**
+   * The day's refresh by exactly one server of those sharing the database (a lease per day, jobs/lease.ts): this one
+   * runs it, or finds it done, or waits while another runs it (a dead one's lease expires after REFRESH_LEASE_MS).
+   */
+  private async refreshOnce(today: string): Promise<void> {
+    const deadline = Date.now() + REFRESH_WAIT_MS;
+    for (;;) {
+      const outcome = await runLeased(this.db, "trending-refresh", { ttlMs: REFRESH_LEASE_MS, period: today }, () =>
+        this.refreshAll(today),
+      );
+      if (outcome.ran || outcome.why === "done") {
+        this.refreshedDay = today;
+        return;
+      }
+      if (Date.now() > deadline) throw new Error("another server's daily refresh did not finish in time");
+      await new Promise((resume) => setTimeout(resume, REFRESH_POLL_MS));
+    }
   }
 
   /**

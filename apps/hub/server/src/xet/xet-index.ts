@@ -2,6 +2,7 @@
 // alike). Chunk lists and terms are packed binary (base64 text) so a 64 MiB xorb is one row, not 8 192.
 import type { RepoRef } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
+import { notifyBusOf } from "../store/notify.js";
 import { hashToHex, type RawHash } from "./hash.js";
 
 export interface StoredChunk {
@@ -83,11 +84,21 @@ function unpackTerms(packed: string): Term[] {
   return terms;
 }
 
+/** Notifications of xorbs deleted by garbage collection (payload: the hash), store/notify.ts. */
+export const XORB_GONE_CHANNEL = "xet_xorb_gone";
+
 export class XetIndex {
   /** A few recently used xorb chunk lists: reconstructions and the bridge read the same xorbs again and again. */
   private readonly xorbCache = new Map<string, StoredXorb>();
 
-  constructor(private readonly db: Pick<Db, "query" | "transaction">) {}
+  constructor(private readonly db: Pick<Db, "query" | "transaction">) {
+    // A xorb collected by another server's gc.ts must not stay "stored" here: a shard naming it would be accepted.
+    notifyBusOf(db).subscribe(
+      XORB_GONE_CHANNEL,
+      (hash) => this.xorbCache.delete(hash),
+      () => this.xorbCache.clear(),
+    );
+  }
 
   /** The database (garbage collection, gc.ts). */
   get database(): Pick<Db, "query" | "transaction"> {

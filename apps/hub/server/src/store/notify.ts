@@ -1,0 +1,236 @@
+// Invalidation messages between the servers of one database (issue 23): publish(channel, payload) reaches every
+// subscriber of the channel in every server on the database, this one included. On PostgreSQL it is LISTEN/NOTIFY
+// over one dedicated connection per database handle (store/db.ts dedicatedClient); with PGlite (one process, by its
+// folder lock) it is an in-process bus. Delivery is at most once: what is sent while the listening connection is
+// down is lost, so a subscriber's `onGap` runs after every reconnection and must drop whatever it cached.
+// Channels are prefixed with a hash of the connection's schema: tests share one database with a schema each.
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import type { Db } from "./db.js";
+
+export type NotifyHandler = (payload: string) => void;
+
+export interface Subscription {
+  close(): void;
+}
+
+interface Listener {
+  onMessage: NotifyHandler;
+  onGap: (() => void) | undefined;
+}
+
+/** Channel names the callers use (the prefix adds 12 characters; PostgreSQL cuts identifiers at 63). */
+const CHANNEL = /^[a-z][a-z0-9_]{0,39}$/;
+/** NOTIFY payloads must stay under 8000 bytes. */
+export const MAX_PAYLOAD_BYTES = 7_000;
+/** Waits between reconnection attempts of the listening connection (the last one repeats). */
+const RECONNECT_MS = [250, 1_000, 5_000, 15_000];
+
+function checkChannel(channel: string): void {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid notify channel: ${JSON.stringify(channel)}`);
+}
+
+function checkPayload(payload: string): void {
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`notify payload over ${MAX_PAYLOAD_BYTES} bytes`);
+}
+
+export interface NotifyBus {
+  publish(channel: string, payload: string): Promise<void>;
+  /** Registers at once; on PostgreSQL the LISTEN follows in the background (`ready()` waits for it). */
+  subscribe(channel: string, onMessage: NotifyHandler, onGap?: () => void): Subscription;
+  /** Settles once every subscribed channel is listened to (tests; a no-op in process). */
+  ready(): Promise<void>;
+}
+
+class Listeners {
+  private readonly byChannel = new Map<string, Set<Listener>>();
+
+  add(channel: string, listener: Listener): () => boolean {
+    checkChannel(channel);
+    let set = this.byChannel.get(channel);
+    if (set === undefined) {
+      set = new Set();
+      this.byChannel.set(channel, set);
+    }
+    set.add(listener);
+    return () => {
+      const current = this.byChannel.get(channel);
+      current?.delete(listener);
+      if (current?.size === 0) this.byChannel.delete(channel);
+      return current?.size === 0;
+    };
+  }
+
+  channels(): string[] {
+    return [...this.byChannel.keys()];
+  }
+
+  deliver(channel: string, payload: string): void {
+    for (const listener of this.byChannel.get(channel) ?? []) {
+      try {
+        listener.onMessage(payload);
+      } catch (error) {
+        console.error(`[hub] notify: a ${channel} handler failed: ${String(error)}`);
+      }
+    }
+  }
+
+  gap(): void {
+    for (const set of this.byChannel.values())
+      for (const listener of set) {
+        try {
+          listener.onGap?.();
+        } catch (error) {
+          console.error(`[hub] notify: a gap handler failed: ${String(error)}`);
+        }
+      }
+  }
+}
+
+/** One process, one database (PGlite, tests' fakes): handlers are called in the next microtask. */
+class LocalBus implements NotifyBus {
+  private readonly listeners = new Listeners();
+
+  async publish(channel: string, payload: string): Promise<void> {
+    checkChannel(channel);
+    checkPayload(payload);
+    queueMicrotask(() => this.listeners.deliver(channel, payload));
+  }
+
+  subscribe(channel: string, onMessage: NotifyHandler, onGap?: () => void): Subscription {
+    const remove = this.listeners.add(channel, { onMessage, onGap });
+    return { close: () => void remove() };
+  }
+
+  async ready(): Promise<void> {}
+}
+
+type PostgresDb = Pick<Db, "query"> & { dedicatedClient(): Promise<pg.Client> };
+
+class PostgresBus implements NotifyBus {
+  private readonly listeners = new Listeners();
+  private prefix: Promise<string> | undefined;
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private failures = 0;
+  private retry: NodeJS.Timeout | undefined;
+  /** The pool refused a query: the database handle was closed, nothing reconnects any more. */
+  private closed = false;
+
+  constructor(private readonly db: PostgresDb) {}
+
+  async publish(channel: string, payload: string): Promise<void> {
+    checkChannel(channel);
+    checkPayload(payload);
+    await this.db.query("SELECT pg_notify($1, $2)", [await this.fullName(channel), payload]);
+  }
+
+  subscribe(channel: string, onMessage: NotifyHandler, onGap?: () => void): Subscription {
+    const first = !this.listeners.channels().includes(channel);
+    const remove = this.listeners.add(channel, { onMessage, onGap });
+    if (first) this.listen(channel).catch((error: unknown) => this.lost(error));
+    return {
+      close: () => {
+        if (remove() && this.client !== undefined)
+          void this.fullName(channel)
+            .then((name) => this.client?.query(`UNLISTEN "${name}"`))
+            .catch(() => undefined);
+      },
+    };
+  }
+
+  async ready(): Promise<void> {
+    for (const channel of this.listeners.channels()) await this.listen(channel);
+  }
+
+  private fullName(channel: string): Promise<string> {
+    this.prefix ??= this.db.query<{ schema: string }>("SELECT current_schema() AS schema").then((rows) => {
+      const schema = rows[0]?.schema ?? "";
+      return `hk_${createHash("sha256").update(schema).digest("hex").slice(0, 8)}_`;
+    });
+    this.prefix.catch(() => {
+      this.prefix = undefined; // a failed first query is asked again next time
+    });
+    return this.prefix.then((prefix) => `${prefix}${channel}`);
+  }
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client !== undefined) return this.client;
+    this.connecting ??= (async () => {
+      const prefix = (await this.fullName("x")).slice(0, -1);
+      const client = await this.db.dedicatedClient();
+      client.on("notification", (message) => {
+        if (message.channel.startsWith(prefix) && message.payload !== undefined)
+          this.listeners.deliver(message.channel.slice(prefix.length), message.payload);
+      });
+      client.once("end", () => {
+        if (this.client === client) this.lost(new Error("the listening connection ended"));
+      });
+      // Every channel subscribed so far, then the gap: whatever was cached may have missed messages meanwhile.
+      for (const channel of this.listeners.channels()) await client.query(`LISTEN "${prefix}${channel}"`);
+      this.client = client;
+      if (this.failures > 0) this.listeners.gap();
+      this.failures = 0;
+    })().finally(() => {
+      this.connecting = undefined;
+    });
+    await this.connecting;
+    if (this.client === undefined) throw new Error("the listening connection closed while it opened");
+    return this.client;
+  }
+
+  private async listen(channel: string): Promise<void> {
+    const client = await this.connection();
+    await client.query(`LISTEN "${await this.fullName(channel)}"`);
+  }
+
+  /** The listening connection is gone (or never came): reconnect later, unless the database was closed. */
+  private lost(error: unknown): void {
+    this.client = undefined;
+    if (this.closed || this.retry !== undefined || this.listeners.channels().length === 0) return;
+    const wait = RECONNECT_MS[Math.min(this.failures, RECONNECT_MS.length - 1)] ?? 15_000;
+    this.failures += 1;
+    this.listeners.gap(); // from now on nothing arrives: caches must not trust what they hold
+    const first = this.failures === 1;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.db
+        .query("SELECT 1")
+        .then(
+          () => {
+            if (first) console.error(`[hub] notify: listening connection lost, reconnecting: ${String(error)}`);
+            return this.connection();
+          },
+          (refused: unknown) => {
+            // A closed pool (the server shut down, which also ended this connection) ends the bus quietly; an
+            // unreachable database is tried again.
+            if (String(refused).includes("after calling end")) this.closed = true;
+            else throw refused;
+          },
+        )
+        .catch((next: unknown) => this.lost(next));
+    }, wait);
+    this.retry.unref();
+  }
+}
+
+const buses = new WeakMap<object, NotifyBus>();
+
+function isPostgres(db: Pick<Db, "query">): db is PostgresDb {
+  return (
+    "kind" in db &&
+    db.kind === "postgres" &&
+    "dedicatedClient" in db &&
+    typeof (db as { dedicatedClient?: unknown }).dedicatedClient === "function"
+  );
+}
+
+/** The bus of a database handle (one per handle: one listening connection per server). */
+export function notifyBusOf(db: Pick<Db, "query">): NotifyBus {
+  let bus = buses.get(db);
+  if (bus === undefined) {
+    bus = isPostgres(db) ? new PostgresBus(db) : new LocalBus();
+    buses.set(db, bus);
+  }
+  return bus;
+}

@@ -1,0 +1,389 @@
+// Issue 23: two hub servers on one PostgreSQL (a fresh database of TEST_DATABASE_URL's cluster) and one data folder,
+// started at the same moment in this process. Background work runs exactly once across them (the seed, a dataset's
+// conversion, the daily trending refresh, a named lease), a dead server's conversion job is taken over once its lease
+// expires, and shared state agrees: the URL-signing key, sessions, a repository made private. The signing key's
+// creation race is tested with processes (it needs no database).
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+import type { HubContext } from "../src/hub-context.js";
+import { claimLease, runLeased } from "../src/jobs/lease.js";
+import { type RunningServer, startServer } from "../src/server.js";
+import { DbRepoIndex } from "../src/store/db-repo-index.js";
+import { notifyBusOf } from "../src/store/notify.js";
+import { ADMIN_TOKEN } from "./auth-harness.js";
+import { createRepoWithFiles, hubEnv } from "./hub-harness.js";
+import { run } from "./run-command.js";
+
+const testUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI === "true" && (testUrl === undefined || testUrl === ""))
+  throw new Error("CI=true but TEST_DATABASE_URL is not set: the multi-server tests need PostgreSQL");
+
+const serverDir = resolve(import.meta.dirname, "..");
+
+async function until<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resume) => setTimeout(resume, 100));
+  }
+}
+
+describe("the URL-signing key of a shared data folder", () => {
+  it("is created once: eight processes starting at the same moment all read the same key", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "hubkit-secret-"));
+    try {
+      const file = join(folder, "data", "secret");
+      const module = `file://${join(serverDir, "src", "lfs", "signing.ts")}`;
+      const code = `const { sharedSecret } = await import(${JSON.stringify(module)}); console.log(sharedSecret(${JSON.stringify(file)}));`;
+      const keys = await Promise.all(
+        Array.from(
+          { length: 8 },
+          () =>
+            new Promise<string>((done, fail) => {
+              const child = spawn(
+                process.execPath,
+                ["--conditions=hubkit-source", "--import", "tsx", "--input-type=module", "-e", code],
+                { cwd: serverDir, stdio: ["ignore", "pipe", "pipe"] },
+              );
+              let out = "";
+              let err = "";
+              child.stdout.on("data", (chunk: Buffer) => {
+                out += chunk.toString();
+              });
+              child.stderr.on("data", (chunk: Buffer) => {
+                err += chunk.toString();
+              });
+              child.once("error", fail);
+              child.once("exit", (code) => (code === 0 ? done(out.trim()) : fail(new Error(`exit ${code}: ${err}`))));
+            }),
+        ),
+      );
+      expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+      expect(new Set(keys).size).toBe(1);
+      expect(readFileSync(file, "utf8")).toBe(keys[0]);
+      // No temporary file of a losing process is left beside it.
+      const listing = await run("ls", ["-A", join(folder, "data")]);
+      expect(listing.stdout.trim()).toBe("secret");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+interface Hub {
+  server: RunningServer;
+  ctx: HubContext;
+  url: string;
+  lines: string[];
+}
+
+describe.skipIf(testUrl === undefined || testUrl === "")(
+  "two hub servers on one PostgreSQL and one data folder",
+  () => {
+    const database = `hubkit_multi_${process.pid}_${Date.now().toString(36)}`;
+    const dbUrl = (() => {
+      const url = new URL(testUrl ?? "postgres://localhost/postgres");
+      url.pathname = `/${database}`;
+      return url.toString();
+    })();
+    let work: string;
+    let sql: pg.Client;
+    let a: Hub;
+    let b: Hub;
+    let writeToken: string;
+    const savedEnv: Record<string, string | undefined> = {};
+    // The viewer's limits are read from the process environment: a short lease and poll so a dead job is retaken soon.
+    const viewerEnv = { HUBKIT_DATASETS_LEASE_MS: "2000", HUBKIT_DATASETS_POLL_MS: "300" };
+
+    const q = async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+      (await sql.query<Row>(text, params)).rows;
+
+    beforeAll(async () => {
+      for (const [key, value] of Object.entries(viewerEnv)) {
+        savedEnv[key] = process.env[key];
+        process.env[key] = value;
+      }
+      const admin = new pg.Client({ connectionString: testUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${database}`);
+      await admin.end();
+      sql = new pg.Client({ connectionString: dbUrl });
+      await sql.connect();
+      work = mkdtempSync(join(tmpdir(), "hubkit-multi-"));
+      const env = await hubEnv(work, { DATABASE_URL: dbUrl });
+      // Both at once on the empty database and the empty folder.
+      const start = async (): Promise<Hub> => {
+        const lines: string[] = [];
+        const server = await startServer(loadConfig(env), (line) => lines.push(line));
+        if (server.hub === undefined) throw new Error("no local hub");
+        return { server, ctx: server.hub, url: server.url, lines };
+      };
+      const started = await Promise.allSettled([start(), start()]);
+      const failed = started.find((result) => result.status === "rejected");
+      if (failed !== undefined) {
+        // The one that did start must not outlive the test (it holds connections to the database dropped below).
+        for (const result of started) if (result.status === "fulfilled") await result.value.server.close();
+        throw failed.reason;
+      }
+      [a, b] = started.map((result) => (result as PromiseFulfilledResult<Hub>).value) as [Hub, Hub];
+      const adminCall = (path: string, body: unknown) =>
+        fetch(`${a.url}${path}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      expect((await adminCall("/api/admin/users", { name: "alice" })).status).toBeLessThan(300);
+      const token = await adminCall("/api/admin/tokens", { user: "alice", role: "write", name: "write" });
+      writeToken = ((await token.json()) as { token: string }).token;
+    }, 180_000);
+
+    afterAll(async () => {
+      await Promise.all([a?.server.close(), b?.server.close()]);
+      await sql?.end();
+      if (testUrl !== undefined && testUrl !== "") {
+        const admin = new pg.Client({ connectionString: testUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin.end();
+      }
+      if (work !== undefined) rmSync(work, { recursive: true, force: true });
+      for (const [key, value] of Object.entries(savedEnv))
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+    }, 60_000);
+
+    it("seeds once when both start together on an empty database", async () => {
+      const seeded = [...a.lines, ...b.lines].filter((line) => /\[hub\] seed: \d+ repositories written/.test(line));
+      expect(seeded).toHaveLength(1);
+      expect(await q("SELECT id FROM hub_models WHERE id = 'seed-org/seed-model'")).toHaveLength(1);
+      const gitDir = join(work, "data", "repos", "models", "seed-org", "seed-model.git");
+      // The seed template's initial commit, then one seed commit (a second seeding server would add its own).
+      const log = await run("git", ["--git-dir", gitDir, "log", "--format=%s", "HEAD"]);
+      const subjects = log.stdout.trim().split("\n");
+      expect(subjects.filter((subject) => subject.startsWith("Hubkit seed"))).toHaveLength(1);
+      expect(subjects).toHaveLength(2);
+    });
+
+    it("signs with one key: an LFS upload URL handed out by A is accepted by B", async () => {
+      await createRepoWithFiles({ url: a.url, writeToken }, "model", "signed", { "README.md": "# signed\n" });
+      const body = Buffer.from("bytes signed by A, uploaded to B\n");
+      const { createHash } = await import("node:crypto");
+      const oid = createHash("sha256").update(body).digest("hex");
+      const batch = await fetch(`${a.url}/alice/signed.git/info/lfs/objects/batch`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${writeToken}`,
+          Accept: "application/vnd.git-lfs+json",
+          "Content-Type": "application/vnd.git-lfs+json",
+        },
+        body: JSON.stringify({ operation: "upload", transfers: ["basic"], objects: [{ oid, size: body.length }] }),
+      });
+      expect(batch.status).toBe(200);
+      const answer = (await batch.json()) as {
+        objects: { actions?: { upload?: { href: string; header?: Record<string, string> } } }[];
+      };
+      const upload = answer.objects[0]?.actions?.upload;
+      expect(upload?.href.startsWith(a.url)).toBe(true);
+      const onB = (upload?.href ?? "").replace(a.url, b.url);
+      const put = await fetch(onB, { method: "PUT", headers: upload?.header ?? {}, body });
+      expect(put.status).toBe(200);
+      // A forged signature is refused by B (the check is real).
+      const forged = await fetch(onB.replace(/sig=[0-9a-f]{8}/, "sig=00000000"), { method: "PUT", body });
+      expect(forged.status).toBeGreaterThanOrEqual(400);
+      const signed = new URLSearchParams(a.ctx.xet?.signer.sign("subject", 60));
+      const check = (subject: string) =>
+        b.ctx.xet?.signer.verify(subject, signed.get("expires") ?? undefined, signed.get("sig") ?? undefined);
+      expect([check("subject"), check("other subject")]).toEqual([true, false]);
+    });
+
+    it("a repository made private through A is 404 on B at once (API and resolve)", async () => {
+      await createRepoWithFiles({ url: a.url, writeToken }, "model", "soon-private", { "README.md": "# hello\n" });
+      expect((await fetch(`${b.url}/api/models/alice/soon-private`)).status).toBe(200);
+      expect((await fetch(`${b.url}/alice/soon-private/resolve/main/README.md`)).status).toBe(200);
+      const made = await fetch(`${a.url}/api/models/alice/soon-private/settings`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${writeToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ private: true }),
+      });
+      expect(made.status).toBe(200);
+      const hidden = (status: number) => status === 401 || status === 404;
+      expect(hidden((await fetch(`${b.url}/api/models/alice/soon-private`)).status)).toBe(true);
+      expect(hidden((await fetch(`${b.url}/alice/soon-private/resolve/main/README.md`)).status)).toBe(true);
+      const listed = (await (await fetch(`${b.url}/api/models?author=alice`)).json()) as { id: string }[];
+      expect(listed.map((row) => row.id)).not.toContain("alice/soon-private");
+      // Its owner still reads it on B.
+      const owner = { Authorization: `Bearer ${writeToken}` };
+      expect((await fetch(`${b.url}/api/models/alice/soon-private`, { headers: owner })).status).toBe(200);
+    });
+
+    it("a session signed in on A is a session on B; signing out on B ends it on A", async () => {
+      const joined = await fetch(`${a.url}/api/web/join`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: "sessioner", password: "a long shared password" }),
+      });
+      expect(joined.status).toBe(200);
+      const cookie = (joined.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const { csrfToken } = (await joined.json()) as { csrfToken: string };
+      const onB = (await (await fetch(`${b.url}/api/web/session`, { headers: { cookie } })).json()) as {
+        user?: { name: string };
+        csrfToken?: string;
+      };
+      expect(onB.user?.name).toBe("sessioner");
+      expect(onB.csrfToken).toBe(csrfToken);
+      const out = await fetch(`${b.url}/api/web/logout`, {
+        method: "POST",
+        headers: { cookie, "X-CSRF-Token": csrfToken, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      expect(out.status).toBeLessThan(300);
+      const afterOnA = (await (await fetch(`${a.url}/api/web/session`, { headers: { cookie } })).json()) as {
+        user?: unknown;
+      };
+      expect(afterOnA.user ?? null).toBeNull();
+    });
+
+    const converted = (repo: string) =>
+      until(async () => {
+        const rows = await q<{ state: string; attempts: number; lease_owner: string | null }>(
+          "SELECT state, attempts, lease_owner FROM hub_dataset_conversions WHERE repo_key = $1",
+          [repo],
+        );
+        return rows[0]?.state === "done" || rows[0]?.state === "error" ? rows[0] : undefined;
+      }, `the conversion of ${repo}`);
+    const convertCommits = async (name: string) => {
+      const gitDir = join(work, "data", "repos", "datasets", "alice", `${name}.git`);
+      const counted = await run("git", ["--git-dir", gitDir, "rev-list", "--count", "refs/convert/parquet"]);
+      return Number(counted.stdout.trim());
+    };
+
+    it("converts each dataset exactly once across both servers", async () => {
+      const names = ["table-a", "table-b", "table-c", "table-d"];
+      // Committed half through A, half through B: both servers claim from one queue.
+      await Promise.all(
+        names.map((name, i) =>
+          createRepoWithFiles({ url: (i % 2 === 0 ? a : b).url, writeToken }, "dataset", name, {
+            "train.csv": `n,word\n${Array.from({ length: 50 }, (_, row) => `${row},${name}-${row}`).join("\n")}\n`,
+          }),
+        ),
+      );
+      const owners = new Set<string>();
+      for (const name of names) {
+        const row = await converted(`alice/${name}`);
+        expect(row).toMatchObject({ state: "done", attempts: 1 });
+        owners.add(String(row.lease_owner));
+        expect(await convertCommits(name)).toBe(1);
+      }
+      // Both servers' viewers answer from the one conversion.
+      for (const hub of [a, b]) {
+        const valid = await fetch(`${hub.url}/api/datasets-server/is-valid?dataset=alice/table-a`);
+        expect(((await valid.json()) as { viewer: boolean }).viewer).toBe(true);
+      }
+      expect(owners.size).toBeGreaterThanOrEqual(1);
+    }, 180_000);
+
+    it("takes over the job of a server that died (its lease expired), once", async () => {
+      await createRepoWithFiles({ url: a.url, writeToken }, "dataset", "orphan", { "train.csv": "n\n1\n2\n" });
+      await converted("alice/orphan");
+      expect(await convertCommits("orphan")).toBe(1);
+      // As a server killed mid-job leaves it: running, leased to an owner nobody renews, lease just expired.
+      await q(
+        `UPDATE hub_dataset_conversions SET state = 'running', lease_owner = 'dead-server',
+         lease_until = now() - interval '1 second' WHERE repo_key = 'alice/orphan'`,
+      );
+      const row = await converted("alice/orphan");
+      expect(row.state).toBe("done");
+      expect(row.lease_owner).not.toBe("dead-server");
+      expect(await convertCommits("orphan")).toBe(2);
+      // A lease still live is left alone: nobody converts while 'busy-server' holds it.
+      await q(
+        `UPDATE hub_dataset_conversions SET state = 'running', lease_owner = 'busy-server',
+         lease_until = now() + interval '1 hour' WHERE repo_key = 'alice/orphan'`,
+      );
+      await new Promise((resume) => setTimeout(resume, 1_500)); // five polls of each server
+      const held = await q<{ state: string; lease_owner: string }>(
+        "SELECT state, lease_owner FROM hub_dataset_conversions WHERE repo_key = 'alice/orphan'",
+      );
+      expect(held[0]).toEqual({ state: "running", lease_owner: "busy-server" });
+      expect(await convertCommits("orphan")).toBe(2);
+      await q("UPDATE hub_dataset_conversions SET state = 'done', lease_until = NULL WHERE repo_key = 'alice/orphan'");
+    }, 120_000);
+
+    it("runs the daily trending refresh on one server per day", async () => {
+      const stores = [a, b].map((hub) => {
+        if (!(hub.ctx.index instanceof DbRepoIndex)) throw new Error("no database index");
+        return hub.ctx.index.trending;
+      });
+      let runs = 0;
+      for (const store of stores) {
+        const original = store.refreshAll.bind(store);
+        store.refreshAll = async (today?: string) => {
+          runs += 1;
+          await new Promise((resume) => setTimeout(resume, 300)); // overlapping, as two servers' refreshes would
+          await original(today);
+        };
+      }
+      for (const [days, expected] of [
+        [3, 1],
+        [4, 2],
+      ] as const) {
+        const day = new Date(Date.now() + days * 86_400_000);
+        for (const store of stores) store.now = () => day;
+        await Promise.all(stores.map((store) => store.ensureFresh()));
+        expect(runs).toBe(expected);
+        const lease = await q<{ done_period: string }>(
+          "SELECT done_period FROM hub_job_leases WHERE name = 'trending-refresh'",
+        );
+        expect(lease[0]?.done_period).toBe(day.toISOString().slice(0, 10));
+      }
+    });
+
+    it("leases a named task to one server at a time; a dead holder's lease is taken over when it expires", async () => {
+      const [dbA, dbB] = [a, b].map((hub) => (hub.ctx.index as DbRepoIndex).store.db);
+      if (dbA === undefined || dbB === undefined) throw new Error("no databases");
+      let inside = 0;
+      let most = 0;
+      const work = async () => {
+        inside += 1;
+        most = Math.max(most, inside);
+        await new Promise((resume) => setTimeout(resume, 200));
+        inside -= 1;
+      };
+      const outcomes = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          runLeased(i % 2 === 0 ? dbA : dbB, "test-task", { ttlMs: 10_000, period: "p1" }, work),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.ran)).toHaveLength(1);
+      expect(most).toBe(1);
+      expect(outcomes.filter((outcome) => !outcome.ran && outcome.why === "held").length).toBeGreaterThan(0);
+      // A claim that is never renewed (its server died): held until its ttl runs out, then B takes it.
+      const dead = await claimLease(dbA, "test-dead", { ttlMs: 500 });
+      expect(typeof dead).toBe("object");
+      expect(await claimLease(dbB, "test-dead", { ttlMs: 500 })).toBe("held");
+      await new Promise((resume) => setTimeout(resume, 700));
+      const taken = await claimLease(dbB, "test-dead", { ttlMs: 500 });
+      expect(typeof taken).toBe("object");
+      if (typeof dead === "object") expect(await dead.renew()).toBe(false);
+    });
+
+    it("carries a notification published through one server to the other's subscribers", async () => {
+      const [dbA, dbB] = [a, b].map((hub) => (hub.ctx.index as DbRepoIndex).store.db);
+      if (dbA === undefined || dbB === undefined) throw new Error("no databases");
+      const received: string[] = [];
+      const subscription = notifyBusOf(dbB).subscribe("test_channel", (payload) => received.push(payload));
+      await notifyBusOf(dbB).ready();
+      await notifyBusOf(dbA).publish("test_channel", "from A");
+      await until(async () => (received.length > 0 ? true : undefined), "the notification", 10_000);
+      expect(received).toEqual(["from A"]);
+      subscription.close();
+    });
+  },
+);
