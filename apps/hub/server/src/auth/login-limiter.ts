@@ -3,8 +3,14 @@
 // address) within WINDOW_MS, the route answers 429 with Retry-After until the oldest attempt leaves the window.
 // Password routes `reserve` a slot BEFORE hashing, so a concurrent burst cannot get more verdicts than the limit;
 // a success gives its slot back (`recordSuccess`). The map is bounded: past MAX_KEYS entries the stale ones are
-// dropped, then the oldest. (One process: a cluster of servers would share this through the database; a single hub
-// process is what we run.)
+// dropped, then the oldest.
+// Per server, on purpose (issue 23): with N servers behind a load balancer each limit holds per server, so a client
+// gets at most N times the attempts (sign-ins: 10 per name per 15 minutes per server, each costing an scrypt, with a
+// minimum password length — still far from guessable for a handful of servers). Counting in PostgreSQL instead would
+// add a write and a locked count to every failed request and make the database the limiter's bottleneck under the
+// very floods it exists to absorb; and check-and-count stays one synchronous step here, which a shared counter
+// cannot offer without a transaction per attempt. Deployments with many servers should lower the limits or rely on
+// the balancer's rate limiting (apps/hub/README.md, multi-server deployment).
 
 export interface LimiterOptions {
   windowMs: number;
