@@ -22,6 +22,7 @@ import { sessionResolver } from "./auth/session-cookie.js";
 import { libraries } from "./catalog.js";
 import { allowedMethods, unsupportedError, unsupportedFeature } from "./gating/unsupported-routes.js";
 import type { HubContext } from "./hub-context.js";
+import { registerHealth } from "./instances/health.js";
 import { registerHubRoutes } from "./routes.js";
 import { compressJson } from "./serving/compression.js";
 import { sitePageStatus } from "./site-pages/page-status.js";
@@ -130,7 +131,7 @@ export function createApp({ backend, web, hub }: AppOptions): Hono<HubEnv> {
 
   // The hub's legacy one-segment ids (`gpt2`) redirect to their canonical id before any route reads the path.
   if (hub !== undefined) app.use("*", legacyIdRedirects);
-  app.get("/api/health", async (c) => c.json({ status: "ok", ...(await backend.health()) }));
+  registerHealth(app, backend, hub?.readiness); // readiness of the database and volumes (instances/health.ts)
   if (hub !== undefined) registerHubRoutes(app, hub);
   if (hub !== undefined)
     for (const register of [registerWebDiff, registerWebViewer, registerWebAccount]) register(app, hub); // site-only

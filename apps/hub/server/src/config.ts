@@ -3,6 +3,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { adminTokenFromEnv } from "./auth/account-store.js";
+import { type InstanceLimits, instanceLimitsFromEnv } from "./instances/limits.js";
 import { type StorageLimits, storageLimitsFromEnv } from "./repos/storage-limits.js";
 import { type S3Config, s3ConfigFromEnv } from "./s3/config.js";
 import { type UpstreamLimits, upstreamLimitsFromEnv } from "./source/upstream-limits.js";
@@ -49,6 +50,8 @@ export interface ServerConfig {
   accessLog?: boolean;
   /** HUBKIT_S3_*: LFS objects and Xet xorbs in an S3-compatible bucket (s3/config.ts); unset = the data folder. */
   objectStore?: S3Config;
+  /** Several servers: heartbeats, leftovers, repository locks, health and shutdown bounds (instances/limits.ts). */
+  instanceLimits?: InstanceLimits;
 }
 
 export class ConfigError extends Error {
@@ -118,7 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const publicUrl = publicUrlFromEnv(env);
   let limits: Pick<
     ServerConfig,
-    "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken" | "webhookLimits" | "objectStore"
+    "dbLimits" | "upstreamLimits" | "storageLimits" | "adminToken" | "webhookLimits" | "objectStore" | "instanceLimits"
   >;
   try {
     const adminToken = adminTokenFromEnv(env);
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       upstreamLimits: upstreamLimitsFromEnv(env),
       storageLimits: storageLimitsFromEnv(env),
       webhookLimits: webhookLimitsFromEnv(env),
+      instanceLimits: instanceLimitsFromEnv(env),
     };
   } catch (error) {
     throw new ConfigError(error instanceof Error ? error.message : String(error));

@@ -6,6 +6,7 @@ import type { SessionStore } from "./auth/session-store.js";
 import type { DiscussionStore } from "./community/discussion-store.js";
 import type { ServerConfig } from "./config.js";
 import type { GateStore } from "./gating/gate-store.js";
+import type { Readiness } from "./instances/health.js";
 import type { RepoObjectLinks } from "./lfs/repo-objects.js";
 import type { LargeFileStore } from "./lfs/store.js";
 import type { RepoIndex } from "./repos/repo-index.js";
@@ -35,4 +36,6 @@ export interface HubContext {
   discussions?: DiscussionStore;
   /** Webhooks and their deliveries (webhooks/); absent = events go nowhere and the webhook routes answer 501. */
   webhooks?: WebhookService;
+  /** /api/health's readiness checks (instances/health.ts); absent = /api/health describes the backend only. */
+  readiness?: Readiness;
 }

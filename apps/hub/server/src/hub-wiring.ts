@@ -1,7 +1,7 @@
 // Builds the HubContext of a local (non-upstream) server: the data folder's repositories and LFS store (a
 // temporary folder for `:memory:`), the accounts and the index over the same database, the seed's repositories
 // (store/open-index.ts), and the start-up reconciliation that heals an index left behind by a crash between a ref update and its index update.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RepoRedirects } from "./api/repo-redirects.js";
@@ -11,11 +11,15 @@ import { DiscussionStore } from "./community/discussion-store.js";
 import type { ServerConfig } from "./config.js";
 import { GateStore } from "./gating/gate-store.js";
 import type { HubContext } from "./hub-context.js";
+import { databaseProbe, folderProbe, type ReadinessCheck, readiness } from "./instances/health.js";
+import { openInstance, type ServerInstance } from "./instances/instance.js";
+import { DEFAULT_INSTANCE_LIMITS } from "./instances/limits.js";
 import { DEFAULT_MULTIPART_LIMITS, type FolderLargeFileStore } from "./lfs/folder-store.js";
 import { RepoObjectLinks } from "./lfs/repo-objects.js";
 import { UrlSigner } from "./lfs/signing.js";
 import { GitStorage } from "./repos/git-storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "./repos/storage-limits.js";
+import { objectStoreReady } from "./s3/health.js";
 import type { DbRepoIndex } from "./store/db-repo-index.js";
 import type { ModelStore } from "./store/model-store.js";
 import { openRepoIndex, seedSourcesBeside } from "./store/open-index.js";
@@ -27,6 +31,8 @@ import { XetService } from "./xet/service.js";
 export interface LocalHub {
   ctx: HubContext;
   index: DbRepoIndex;
+  /** This server among others on the database (instances/instance.ts); close it before the database. */
+  instance: ServerInstance;
   /** Removes the temporary data folder of a `:memory:` server. */
   dispose(): void;
 }
@@ -41,6 +47,7 @@ export async function openLocalHub(
   let storage: GitStorage | undefined;
   let lfs: FolderLargeFileStore | undefined;
   let webhooks: WebhookService | undefined;
+  let instance: ServerInstance | undefined;
   const dispose = () => {
     void webhooks?.stop(); // its sender's timer (server.ts stops it earlier, before the database closes)
     storage?.close(); // its long-lived git reader processes
@@ -49,8 +56,13 @@ export async function openLocalHub(
   };
   try {
     const limits = config.storageLimits ?? DEFAULT_STORAGE_LIMITS;
-    storage = new GitStorage(join(root, "repos"), limits);
-    await storage.cleanUp();
+    const instanceLimits = config.instanceLimits ?? DEFAULT_INSTANCE_LIMITS;
+    // Several servers may share the database and this folder: the start-up clean-up removes only what is
+    // abandoned (a dead server's, or everything with PGlite), and commits take turns across servers.
+    instance = await openInstance(store.db, config.databaseUrl, instanceLimits);
+    const ownership = await instance.ownership();
+    storage = new GitStorage(join(root, "repos"), limits, { instance: instance.id, writeLock: instance.writeLock });
+    await storage.cleanUp(ownership);
     const lfsLinks = new RepoObjectLinks(store.db);
     // Xet (xet/): xorbs under <data>/xet; the LFS store also serves Xet-uploaded files (the whole-file bridge).
     const xet = await XetService.open(join(root, "xet"), store.db, UrlSigner.open(config.secret, root), lfsLinks);
@@ -58,7 +70,7 @@ export async function openLocalHub(
       join(root, "lfs"),
       { ...DEFAULT_MULTIPART_LIMITS, bytesInFlightPerUser: limits.multipartBytesPerUser },
       xet,
-    ).open();
+    ).open(ownership);
     const accounts = new AccountStore(
       store.db,
       config.adminToken !== undefined ? { adminToken: config.adminToken } : {},
@@ -73,6 +85,14 @@ export async function openLocalHub(
       log,
     });
     webhooks = new WebhookService(store.db, config.webhookLimits ?? DEFAULT_WEBHOOK_LIMITS);
+    mkdirSync(join(root, "repos"), { recursive: true }); // the health probe's volume, before any repository
+    const objectStore = config.objectStore;
+    const objectsReady: ReadinessCheck =
+      objectStore === undefined
+        ? folderProbe(join(root, "lfs"))
+        : async () => {
+            if (!(await objectStoreReady(objectStore))) throw new Error("the object store's bucket does not answer");
+          };
     const ctx: HubContext = {
       config: { ...config, dataRoot: root, storageLimits: limits },
       storage,
@@ -86,10 +106,15 @@ export async function openLocalHub(
       gates: new GateStore(store.db),
       discussions: new DiscussionStore(store.db),
       webhooks,
+      readiness: readiness(
+        { database: databaseProbe(store.db), repositories: folderProbe(join(root, "repos")), objects: objectsReady },
+        instanceLimits.healthTimeoutMs,
+      ),
     };
     webhooks.start(ctx); // pending deliveries of an earlier run resume
-    return { ctx, index, dispose };
+    return { ctx, index, instance, dispose };
   } catch (error) {
+    await instance?.close();
     dispose();
     throw error;
   }

@@ -19,7 +19,8 @@ try {
     process.on(signal, () => {
       if (closing) return;
       closing = true;
-      server.close().then(
+      // In-flight requests (uploads) get HUBKIT_SHUTDOWN_DRAIN_MS to finish (instances/drain.ts).
+      server.close({ drainMs: config.instanceLimits?.shutdownDrainMs ?? 0 }).then(
         () => process.exit(0),
         () => process.exit(1),
       );

@@ -9,6 +9,7 @@ import type { ServerConfig } from "./config.js";
 import { datasetViewerOf } from "./dataset-viewer/service.js";
 import type { HubContext } from "./hub-context.js";
 import { type LocalHub, openLocalHub } from "./hub-wiring.js";
+import { closeDraining } from "./instances/drain.js";
 import { withAccessLog } from "./serving/access-log.js";
 import type { HubBackend } from "./source/backend.js";
 import { LocalBackend } from "./source/local-backend.js";
@@ -60,7 +61,11 @@ export interface RunningServer {
   backend: HubBackend;
   /** The local hub's context (absent in upstream mode). */
   hub?: HubContext;
-  close(): Promise<void>;
+  /**
+   * Stops the server. With `drainMs` (SIGTERM/SIGINT: instances/drain.ts) it stops accepting at once and lets
+   * requests in flight finish for up to that long first; without, open connections are cut at once (tests).
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -105,7 +110,10 @@ export async function startServer(
     url: `http://${host}:${address.port}`,
     backend,
     ...(local ? { hub: local.ctx } : {}),
-    close: async () => {
+    close: async (options = {}) => {
+      local?.ctx.readiness?.stop(); // /api/health answers 503 "stopping" to whoever still asks meanwhile
+      if (options.drainMs !== undefined && options.drainMs > 0)
+        await closeDraining(server as import("node:http").Server, options.drainMs);
       await closeAdminSocket?.();
       await local?.ctx.webhooks?.stop(); // before the database closes: it hands back deliveries in flight
       if (local !== undefined) await datasetViewerOf(local.ctx)?.stop(); // its DuckDB workers and conversion queue
@@ -114,6 +122,7 @@ export async function startServer(
         // Keep-alive sockets (git, clients with pools) would hold close() open.
         (server as import("node:http").Server).closeAllConnections?.();
       });
+      await local?.instance.close(); // leaves the registry of servers, releases its lock connections
       await backend.close();
       local?.dispose();
     },

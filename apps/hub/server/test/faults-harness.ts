@@ -91,7 +91,8 @@ export function faultHub(name: string, env: Record<string, string> = {}): FaultH
   return hub;
 }
 
-function spawnHub(env: Record<string, string>): Promise<HubProcess> {
+/** The server (src/main.ts) as a child process with exactly `env`; resolves once it prints its URL. */
+export function spawnHub(env: Record<string, string>): Promise<HubProcess> {
   const child = spawn(process.execPath, [...NODE_ARGS, "server/src/main.ts"], {
     cwd: hubDir,
     env,

@@ -27,7 +27,14 @@ describe("server on a real socket", () => {
   it("listens on 127.0.0.1 and seeds the index", async () => {
     expect(local.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await (await fetch(`${local.url}/api/health`)).json();
-    expect(health).toEqual({ status: "ok", mode: "local", database: "pglite", models: FIXTURE_MODELS.length });
+    expect(health).toEqual({
+      status: "ok",
+      mode: "local",
+      database: "pglite",
+      models: FIXTURE_MODELS.length,
+      // Readiness of the database, the repository volume and the object store (instances/health.ts).
+      checks: { database: { status: "ok" }, repositories: { status: "ok" }, objects: { status: "ok" } },
+    });
     const home = await fetch(`${local.url}/`);
     expect(await home.text()).toContain("The web app has not been built yet");
   });

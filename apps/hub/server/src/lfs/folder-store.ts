@@ -1,6 +1,7 @@
-// The large-file store as a folder: `objects/ab/cd/<sha256>`, written through `tmp/<random>` (hashed and counted
-// while streaming, fsynced, then renamed into place), so an object appears whole or not at all and a crash leaves
-// only tmp files, removed at the next start. Storing an object that is already there still reads and hashes every
+// The large-file store as a folder: `objects/ab/cd/<sha256>`, written through `tmp/<instance>~<random>` (hashed and
+// counted while streaming, fsynced, then renamed into place), so an object appears whole or not at all and a crash
+// leaves only tmp files, removed at the next start — only those of dead servers when several share the folder
+// (instances/ownership.ts: the name says which server is writing). Storing an object that is already there still reads and hashes every
 // byte (an upload proves the uploader holds the bytes before the object is linked to a repository) but does not
 // rewrite it. Multipart parts live beside it, in `parts/` (lfs/multipart-area.ts).
 import { createHash, randomBytes } from "node:crypto";
@@ -9,6 +10,8 @@ import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { ApiError } from "../api/api-error.js";
+import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
+import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
 import { MultipartArea, type MultipartLimits } from "./multipart-area.js";
 import { SHA256_HEX } from "./pointer.js";
 import { SIGNED_URL_TTL_SECONDS } from "./signing.js";
@@ -29,6 +32,8 @@ export class FolderLargeFileStore implements LargeFileStore {
   private readonly uploading = new Map<string, { active: number; until: number }>();
   /** How long an uploaded object stays protected after its upload: time for the uploader to link it. */
   static uploadLinkGraceMs = 60_000;
+  /** The owner in this server's temporary names (set by open()). */
+  private instance = newInstanceId();
 
   constructor(
     readonly root: string,
@@ -39,12 +44,21 @@ export class FolderLargeFileStore implements LargeFileStore {
     this.multipart = new MultipartArea(join(root, "parts"), multipartLimits);
   }
 
-  /** Creates the folders and removes uploads a crash or a dropped connection left behind (and expired parts). */
-  async open(): Promise<this> {
+  /**
+   * Creates the folders and removes uploads a crash or a dropped connection left behind (and expired parts):
+   * all of them by default (one server on the folder); with several servers, what `ownership` says is abandoned.
+   */
+  async open(ownership: LeftoverOwnership = soleOwnership(this.instance)): Promise<this> {
+    this.instance = ownership.instance;
     await mkdir(this.objects, { recursive: true });
-    await rm(this.tmp, { recursive: true, force: true });
     await mkdir(this.tmp, { recursive: true });
-    await this.multipart.open();
+    for (const name of await readdir(this.tmp)) {
+      const path = join(this.tmp, name);
+      const mtime = await mtimeOf(path);
+      if (mtime !== undefined && ownership.mayRemove(ownerOfName(name), mtime))
+        await rm(path, { recursive: true, force: true });
+    }
+    await this.multipart.open(ownership);
     return this;
   }
 
@@ -70,7 +84,7 @@ export class FolderLargeFileStore implements LargeFileStore {
 
   /** A fresh temporary file path inside the store (same file system as the objects, so rename is atomic). */
   tmpPath(): string {
-    return join(this.tmp, randomBytes(12).toString("hex"));
+    return join(this.tmp, ownedName(this.instance, randomBytes(12).toString("hex")));
   }
 
   async put(oid: string, size: number, body: Readable | AsyncIterable<Uint8Array>): Promise<void> {

@@ -15,6 +15,8 @@ import { join } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ApiError } from "../api/api-error.js";
+import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
+import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
 import type { TransferGrant } from "./transfer-grant.js";
 
 export interface MultipartLimits {
@@ -28,6 +30,8 @@ export interface MultipartLimits {
 const SWEEP_BATCH = 2000;
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 const PART_NAME = /^[1-9]\d{0,5}$/;
+/** A part being received: `<n>.[<instance>~]<random>.tmp` (the instance says which server writes it). */
+const PART_IN_FLIGHT = /^[1-9]\d{0,5}\.(.+)\.tmp$/;
 
 interface UploadParts {
   user: string;
@@ -41,14 +45,22 @@ export class MultipartArea {
   private readonly reservedByUser = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private sweepCursor = 0;
+  /** The owner in this server's temporary part names; what the start-up count may remove (set by open()). */
+  private instance = newInstanceId();
+  private ownership: LeftoverOwnership = soleOwnership(this.instance);
 
   constructor(
     readonly root: string,
     private readonly limits: MultipartLimits,
   ) {}
 
-  /** Removes expired upload folders and counts the others against their users; starts the periodic sweep. */
-  async open(): Promise<this> {
+  /**
+   * Removes expired upload folders and counts the others against their users; starts the periodic sweep.
+   * Parts being received are removed when `ownership` says their server is gone (by default: all, one server).
+   */
+  async open(ownership: LeftoverOwnership = soleOwnership(this.instance)): Promise<this> {
+    this.instance = ownership.instance;
+    this.ownership = ownership;
     await mkdir(this.root, { recursive: true });
     await this.sweep(Date.now(), Number.POSITIVE_INFINITY);
     this.timer = setInterval(() => {
@@ -92,7 +104,7 @@ export class MultipartArea {
       );
     this.adjust(this.reservedByUser, grant.user, limit);
     const dir = this.folderOf(grant);
-    const tmp = join(dir, `${part}.${randomBytes(8).toString("hex")}.tmp`);
+    const tmp = join(dir, `${part}.${ownedName(this.instance, randomBytes(8).toString("hex"))}.tmp`);
     try {
       await mkdir(dir, { recursive: true });
       const hash = createHash("sha256");
@@ -205,13 +217,20 @@ export class MultipartArea {
     return { removed, looked };
   }
 
-  /** Counts the parts of a folder found on disk (at start), dropping leftover temporary files. */
+  /**
+   * Counts the parts of a folder found on disk (at start), dropping leftover temporary files (with several
+   * servers, only those of a server that is gone: another may be receiving that part right now).
+   */
   private async count(dir: string, user: string): Promise<void> {
     const upload = this.uploadOf(dir, user);
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const file = join(dir, name);
       if (!PART_NAME.test(name)) {
-        await rm(file, { force: true, recursive: true });
+        const inFlight = PART_IN_FLIGHT.exec(name);
+        const mtime = await mtimeOf(file);
+        const owner = inFlight === null ? undefined : ownerOfName(inFlight[1] as string);
+        if (mtime !== undefined && this.ownership.mayRemove(owner, mtime))
+          await rm(file, { force: true, recursive: true });
         continue;
       }
       const size = (await stat(file).catch(() => undefined))?.size ?? 0;

@@ -8,6 +8,9 @@ import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { ApiError, RevisionNotFoundError, StaleParentError } from "../api/api-error.js";
+import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
+import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
+import type { RepoWriteLock } from "../instances/repo-lock.js";
 import { lfsAttributeLine, lfsPatterns } from "../lfs/attributes.js";
 import { lfsPointer, MAX_POINTER_BYTES } from "../lfs/pointer.js";
 import { CatFilePool } from "./cat-file-pool.js";
@@ -42,8 +45,15 @@ const DEFAULT_BRANCH = "main";
 const ZERO_OID = "0".repeat(40);
 /** Retries of a commit without `parentCommit` that lost the compare-and-swap to another writer. */
 const MAX_REBASE_ATTEMPTS = 3;
-/** Files and folders this class makes inside a repository for one operation (temporary index, blob batches). */
+/**
+ * Files and folders this class makes inside a repository for one operation (temporary index, blob batches): named
+ * `hubkit-<kind>-<instance>~<random>`, so that with several servers on one volume each cleans only its own.
+ */
 const PRIVATE_PREFIX = "hubkit-";
+/** `hubkit-<kind>-<rest>`: the rest names the owner (`<instance>~…`), or nobody in names from before instances. */
+const PRIVATE_NAME = /^hubkit-[a-z]+-(.+)$/;
+/** A folder beside a repository while it is created or deleted: `<name>.git.tmp-[<instance>~]<random>`. */
+const HALF_MADE_REPO = /\.git\.(?:tmp|deleted)-((?:[a-z0-9-]+~)?[0-9a-f]+)$/;
 /** Marks a tree entry whose blob is not written yet (see writeCommit). */
 const PENDING = "pending:";
 /** Most commits a history rewrite (lfs-history-rewrite.ts) walks; beyond, 413 before any work. */
@@ -62,19 +72,36 @@ interface FileEntry {
   oid: string;
 }
 
+export interface GitStorageOptions {
+  /** This server process's instance id (instances/instance-id.ts): the owner in its temporary names. */
+  instance?: string;
+  /** Commits take turns with other servers' through this lock (PostgreSQL advisory locks); absent = one server. */
+  writeLock?: RepoWriteLock;
+}
+
 export class GitStorage implements RepoStorage {
   /** The tail of each repository's queue of commits (see `inTurn`); an entry lives while commits are queued. */
   private readonly writers = new Map<string, Promise<void>>();
   /** Long-lived `git cat-file` processes for reads: no process start per request (cat-file-process.ts says why). */
   private readonly readers = new CatFilePool();
   private readonly reachability: Reachability;
+  readonly instance: string;
+  private readonly writeLock: RepoWriteLock | undefined;
 
   constructor(
     /** `<data>/repos`: holds `models/`, `datasets/`, `spaces/`. */
     readonly root: string,
     private readonly limits: StorageLimits,
+    options: GitStorageOptions = {},
   ) {
     this.reachability = new Reachability(limits.gitTimeoutMs);
+    this.instance = options.instance ?? newInstanceId();
+    this.writeLock = options.writeLock;
+  }
+
+  /** A name for a temporary file or folder of this server inside a repository (`hubkit-<kind>-<instance>~<random>`). */
+  private privateName(kind: string): string {
+    return `${PRIVATE_PREFIX}${kind}-${ownedName(this.instance, randomBytes(8).toString("hex"))}`;
   }
 
   gitDir(ref: RepoRef): string {
@@ -123,7 +150,7 @@ export class GitStorage implements RepoStorage {
     const finalDir = this.gitDir(ref);
     if (existsSync(finalDir)) throw new ApiError(409, `You already created this ${ref.type} repo`);
     // Built in a temporary folder beside its final place and renamed in: a crash leaves no half-made repository.
-    const buildDir = `${finalDir}.tmp-${randomBytes(6).toString("hex")}`;
+    const buildDir = `${finalDir}.tmp-${ownedName(this.instance, randomBytes(6).toString("hex"))}`;
     await mkdir(dirname(finalDir), { recursive: true });
     const opts = { timeoutMs: this.limits.gitTimeoutMs };
     try {
@@ -163,7 +190,7 @@ export class GitStorage implements RepoStorage {
     const dir = this.gitDir(ref);
     this.readers.forget(dir);
     // Renamed out of the way first, so the repository disappears at once even if removing its files is slow.
-    const trash = `${dir}.deleted-${randomBytes(6).toString("hex")}`;
+    const trash = `${dir}.deleted-${ownedName(this.instance, randomBytes(6).toString("hex"))}`;
     await rename(dir, trash);
     await rm(trash, { recursive: true, force: true });
     await rmdir(dirname(dir)).catch(() => {});
@@ -461,16 +488,24 @@ export class GitStorage implements RepoStorage {
   async commit(ref: RepoRef, request: CommitRequest): Promise<CommitResult> {
     await this.requireRepo(ref);
     commitMessage(request.summary, request.description); // an over-long message is refused before any work
-    // Commits through this server take turns per repository: parallel clients without a parentCommit all land
-    // (none is lost to a compare-and-swap lost three times), and with one, the first wins and the rest see it
-    // and get the 412. The swap below still guards against writers outside this queue (git push).
+    // Commits take turns per repository (through this server's queue, and with several servers their lock):
+    // parallel clients without a parentCommit all land (none is lost to a compare-and-swap lost three times), and
+    // with one, the first wins and the rest see it and get the 412. The swap below still guards against writers
+    // outside the turns (git push).
     return this.inTurn(ref, () => this.commitNow(ref, request));
   }
 
-  /** Runs `task` once every earlier queued write to the same repository has settled. */
+  /**
+   * Runs `task` once every earlier queued write to the same repository has settled, and with several servers
+   * (writeLock) once no other server writes to it: the server's own queue first, so it waits on the shared lock
+   * with one write per repository at most.
+   */
   private inTurn<T>(ref: RepoRef, task: () => Promise<T>): Promise<T> {
     const key = this.gitDir(ref);
-    const result = (this.writers.get(key) ?? Promise.resolve()).then(task);
+    const lock = this.writeLock;
+    const lockKey = `${apiSegment(ref.type)}/${ref.id}`; // the same on every server, wherever the volume is mounted
+    const guarded = lock === undefined ? task : () => lock.hold(lockKey, task);
+    const result = (this.writers.get(key) ?? Promise.resolve()).then(guarded);
     const settled = result.then(
       () => {},
       () => {},
@@ -584,7 +619,7 @@ export class GitStorage implements RepoStorage {
     if (contents.length === 0) return [];
     if (contents.length === 1)
       return [(await this.run(ref, ["hash-object", "-w", "--stdin"], contents[0])).toString().trim()];
-    const folder = join(this.gitDir(ref), `${PRIVATE_PREFIX}blobs-${randomBytes(8).toString("hex")}`);
+    const folder = join(this.gitDir(ref), this.privateName("blobs"));
     const marks = join(folder, "marks");
     await mkdir(folder);
     try {
@@ -629,7 +664,7 @@ export class GitStorage implements RepoStorage {
   }
 
   private async writeTree(ref: RepoRef, files: Map<string, FileEntry>): Promise<string> {
-    const indexFile = join(this.gitDir(ref), `${PRIVATE_PREFIX}index-${randomBytes(8).toString("hex")}`);
+    const indexFile = join(this.gitDir(ref), this.privateName("index"));
     const env = { GIT_INDEX_FILE: indexFile };
     try {
       const info = [...files].map(([path, entry]) => `${entry.mode} ${entry.oid}\t${path}\0`).join("");
@@ -673,7 +708,7 @@ export class GitStorage implements RepoStorage {
         this.gitDir(ref),
         lfsOids,
         { timeoutMs: this.limits.gitTimeoutMs, maxCommits: MAX_REWRITTEN_COMMITS },
-        PRIVATE_PREFIX,
+        `${PRIVATE_PREFIX}rewrite-${ownedName(this.instance, "")}`, // its folder: hubkit-rewrite-<instance>~rewrite-…
       ),
     );
   }
@@ -725,26 +760,42 @@ export class GitStorage implements RepoStorage {
 
   /**
    * Removes what a crash left: folders of repositories whose creation or deletion it interrupted, private index
-   * files of commits it cut short, and git lock files (stale-locks.ts). Runs at start, before any request.
+   * files of commits it cut short, git lock files (stale-locks.ts) and unfinished packs. Runs at start, before any
+   * request. `ownership` says which of them are abandoned (instances/ownership.ts): by default, as with one server
+   * on the folder, all; with several servers only a dead server's, and git's own files once old.
    */
-  async cleanUp(): Promise<void> {
+  async cleanUp(ownership: LeftoverOwnership = soleOwnership(this.instance)): Promise<void> {
+    // `maker`: the instance that made the leftover (from its name), not the repository's owner.
+    const abandoned = async (path: string, maker: string | undefined) => {
+      const mtime = await mtimeOf(path);
+      return mtime !== undefined && ownership.mayRemove(maker, mtime);
+    };
     for (const segment of REPO_TYPES.map(apiSegment)) {
       const typeDir = join(this.root, segment);
       const owners = await readdir(typeDir).catch(() => [] as string[]);
       for (const owner of owners) {
         const names = await readdir(join(typeDir, owner)).catch(() => [] as string[]);
-        for (const name of names)
-          if (/\.git\.(tmp|deleted)-[0-9a-f]+$/.test(name))
-            await rm(join(typeDir, owner, name), { recursive: true, force: true });
+        for (const name of names) {
+          const halfMade = HALF_MADE_REPO.exec(name);
+          const path = join(typeDir, owner, name);
+          if (halfMade !== null && (await abandoned(path, ownerOfName(halfMade[1] as string))))
+            await rm(path, { recursive: true, force: true });
+        }
         for (const name of names)
           if (name.endsWith(".git"))
-            for (const file of await readdir(join(typeDir, owner, name)).catch(() => [] as string[]))
-              if (file.startsWith(PRIVATE_PREFIX))
-                await rm(join(typeDir, owner, name, file), { recursive: true, force: true });
+            for (const file of await readdir(join(typeDir, owner, name)).catch(() => [] as string[])) {
+              const path = join(typeDir, owner, name, file);
+              const maker = ownerOfName(PRIVATE_NAME.exec(file)?.[1] ?? "");
+              if (file.startsWith(PRIVATE_PREFIX) && (await abandoned(path, maker)))
+                await rm(path, { recursive: true, force: true });
+            }
         for (const name of names)
           if (name.endsWith(".git")) {
-            await removeStaleLocks(join(typeDir, owner, name));
-            await removeFastImportLeftovers(join(typeDir, owner, name), { packs: true });
+            await removeStaleLocks(join(typeDir, owner, name), (mtime) => ownership.staleGitLock(mtime));
+            await removeFastImportLeftovers(join(typeDir, owner, name), {
+              packs: true,
+              abandoned: (mtime) => ownership.mayRemove(undefined, mtime),
+            });
           }
       }
     }
@@ -753,16 +804,27 @@ export class GitStorage implements RepoStorage {
 
 /**
  * What a `git fast-import` cut short leaves: its crash report in the repository and (with `packs`, only at start,
- * when no push can be writing one either) its unfinished pack. Called when no fast-import runs in the repository
- * (after ours failed, commits taking turns; or at start).
+ * when no push of this server can be writing one either) its unfinished pack. Called when no fast-import runs in
+ * the repository (after ours failed, commits taking turns; or at start). With several servers a pack may be
+ * another server's push in progress: `abandoned` says from its last change whether it may go.
  */
-async function removeFastImportLeftovers(gitDir: string, options: { packs: boolean }): Promise<void> {
+async function removeFastImportLeftovers(
+  gitDir: string,
+  options: { packs: boolean; abandoned?: (mtimeMs: number) => boolean },
+): Promise<void> {
+  const mayGo = async (path: string) => {
+    if (options.abandoned === undefined) return true;
+    const mtime = await mtimeOf(path);
+    return mtime !== undefined && options.abandoned(mtime);
+  };
   for (const name of await readdir(gitDir).catch(() => [] as string[]))
-    if (name.startsWith("fast_import_crash_")) await rm(join(gitDir, name), { force: true });
+    if (name.startsWith("fast_import_crash_") && (await mayGo(join(gitDir, name))))
+      await rm(join(gitDir, name), { force: true });
   if (!options.packs) return;
   const packs = join(gitDir, "objects", "pack");
   for (const name of await readdir(packs).catch(() => [] as string[]))
-    if (name.startsWith("tmp_pack_") || name.startsWith("tmp_idx_")) await rm(join(packs, name), { force: true });
+    if ((name.startsWith("tmp_pack_") || name.startsWith("tmp_idx_")) && (await mayGo(join(packs, name))))
+      await rm(join(packs, name), { force: true });
 }
 
 /** A path that is a file must not also be a folder of another path (git cannot hold both). */

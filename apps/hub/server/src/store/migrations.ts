@@ -6,6 +6,7 @@ import { COLLECTION_MIGRATIONS } from "../collections/schema.js";
 import { COMMUNITY_MIGRATIONS } from "../community/schema.js";
 import { DATASET_VIEWER_MIGRATIONS } from "../dataset-viewer/schema.js";
 import { GATING_MIGRATIONS } from "../gating/schema.js";
+import { INSTANCE_MIGRATIONS } from "../instances/schema.js";
 import { JOB_MIGRATIONS } from "../jobs/schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
@@ -207,6 +208,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...WEBHOOK_MIGRATIONS,
   ...SEARCH_MIGRATIONS,
   ...TRENDING_MIGRATIONS,
+  ...INSTANCE_MIGRATIONS,
   ...JOB_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 

@@ -1,0 +1,235 @@
+// Two real Hubkit servers (separate node processes, so kill -9 is a real crash) on one fresh PostgreSQL database
+// and one shared data folder, behind Debian's nginx doing round-robin on loopback, as apps/hub/README.md's
+// "Several servers" deployment runs them. Each server keeps its port across restarts, so nginx's upstream list
+// stays right; nginx logs which server answered each request.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { ADMIN_TOKEN, adminPost } from "./auth-harness.js";
+import { type HubProcess, spawnHub } from "./faults-harness.js";
+import { writeJsonl } from "./files.js";
+
+const NGINX = "/usr/sbin/nginx";
+const NGINX_START_MS = 10_000;
+
+/** The PostgreSQL of the tests (scripts/ci-postgres.sh); undefined = skip, except in CI where it must be set. */
+export function testDatabaseUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url !== undefined && url !== "") return url;
+  if (process.env.CI === "true")
+    throw new Error("CI=true but TEST_DATABASE_URL is not set: the multi-server tests need PostgreSQL");
+  return undefined;
+}
+
+export interface Cluster {
+  /** nginx's URL: what clients use. */
+  url: string;
+  work: string;
+  dataDir: string;
+  /** The servers' own database (a fresh one in the test cluster). */
+  databaseUrl: string;
+  /** The servers' direct URLs (fixed ports: the same after a restart). */
+  serverUrls: readonly [string, string];
+  server(index: 0 | 1): HubProcess;
+  /** (Re)starts server `index` on its port; `extra` adds environment for this run only. */
+  start(index: 0 | 1, extra?: Record<string, string>): Promise<HubProcess>;
+  /** SIGTERM, then waits for the exit (the server drains its requests first); returns the exit code. */
+  stop(index: 0 | 1): Promise<number | null>;
+  /** alice's write token. */
+  token: string;
+  /** A fetch with alice's token, through nginx or (with `via`) straight to one server. */
+  authed(path: string, init?: RequestInit, via?: 0 | 1): Promise<Response>;
+  /** `host:port` of the server that answered each request nginx passed on, in order. */
+  upstreams(): string[];
+  /** Runs SQL on the test cluster's maintenance database (to make the servers' database unreachable). */
+  admin(sql: string): Promise<void>;
+  /** The servers' database name. */
+  database: string;
+  /** Kills nginx and the servers, drops the database, removes the folder. */
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+function nginxConfig(work: string, port: number, upstreams: readonly number[]): string {
+  return `daemon off;
+master_process off;
+worker_processes 1;
+pid ${join(work, "nginx.pid")};
+error_log ${join(work, "nginx-error.log")} warn;
+events { worker_connections 512; }
+http {
+  log_format upstream '$upstream_addr $status $request_method $uri';
+  access_log ${join(work, "nginx-access.log")} upstream;
+  client_body_temp_path ${join(work, "client-body")};
+  proxy_temp_path ${join(work, "proxy")};
+  fastcgi_temp_path ${join(work, "fastcgi")};
+  uwsgi_temp_path ${join(work, "uwsgi")};
+  scgi_temp_path ${join(work, "scgi")};
+  upstream hubkit {
+${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 0;
+    location / {
+      proxy_pass http://hubkit;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
+      proxy_buffering off;
+      proxy_read_timeout 300s;
+      proxy_next_upstream error timeout;
+    }
+  }
+}
+`;
+}
+
+async function startNginx(work: string, upstreams: readonly number[]): Promise<{ url: string; child: ChildProcess }> {
+  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx`);
+  const port = await freePort();
+  const file = join(work, "nginx.conf");
+  writeFileSync(file, nginxConfig(work, port, upstreams));
+  const child = spawn(NGINX, ["-c", file, "-e", join(work, "nginx-error.log")], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + NGINX_START_MS;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`nginx exited: ${readFileSync(join(work, "nginx-error.log"), "utf8")}`);
+    try {
+      await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      return { url, child };
+    } catch {
+      if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}`);
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+  }
+}
+
+async function killAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  child.kill(signal);
+  return exited;
+}
+
+/**
+ * Starts the cluster on a fresh database of `baseUrl`'s PostgreSQL: server 0 first (it migrates and seeds), then
+ * server 1, then nginx; creates alice and her write token. close() stops and drops everything.
+ */
+export async function startCluster(name: string, baseUrl: string, env: Record<string, string> = {}): Promise<Cluster> {
+  const work = mkdtempSync(join(tmpdir(), `hubkit-multi-${name}-`));
+  const dataDir = join(work, "data");
+  mkdirSync(join(work, "no-web"), { recursive: true });
+  const database = `hubkit_ms_${randomBytes(5).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${database}`);
+  const databaseUrl = new URL(baseUrl);
+  databaseUrl.pathname = `/${database}`;
+  const ports = [await freePort(), await freePort()] as const;
+  const seed = writeJsonl(join(work, "seed.jsonl"), [{ id: "seed-org/seed-model", pipeline_tag: "fill-mask" }]);
+  const baseEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? work,
+    HOST: "127.0.0.1",
+    HUBKIT_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl.toString(),
+    HUBKIT_SEED: seed,
+    HUBKIT_ADMIN_TOKEN: ADMIN_TOKEN,
+    HUBKIT_WEB_DIST: join(work, "no-web"),
+    // Shared by every server: a URL signed by one is accepted by the other.
+    HUBKIT_SECRET: "multi-server-secret-0123456789abcdef0123",
+    HUBKIT_TRUST_PROXY: "1",
+    HUBKIT_ACCESS_LOG: "0",
+    HUBKIT_UPSTREAM_HUB: "",
+    ...env,
+  };
+  const servers: (HubProcess | undefined)[] = [undefined, undefined];
+  let nginx: ChildProcess | undefined;
+  const close = async () => {
+    if (nginx !== undefined) await killAndWait(nginx, "SIGTERM");
+    for (const server of servers) if (server !== undefined) await killAndWait(server.child, "SIGKILL");
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
+    rmSync(work, { recursive: true, force: true });
+  };
+  const start = async (index: 0 | 1, extra: Record<string, string> = {}) => {
+    const running = servers[index];
+    if (running !== undefined && running.child.exitCode === null && running.child.signalCode === null)
+      throw new Error(`server ${index} is still running`);
+    const server = await spawnHub({ ...baseEnv, PORT: String(ports[index]), ...extra });
+    servers[index] = server;
+    return server;
+  };
+  const direct = ports.map((port) => `http://127.0.0.1:${port}`) as unknown as readonly [string, string];
+  let proxy: { url: string; child: ChildProcess };
+  let token: unknown;
+  try {
+    await start(0);
+    await start(1);
+    proxy = await startNginx(work, ports);
+    nginx = proxy.child;
+    await adminPost(direct[0], "/api/admin/users", { name: "alice" });
+    ({ token } = await adminPost(direct[0], "/api/admin/tokens", { user: "alice", role: "write", name: "multi" }));
+    if (typeof token !== "string") throw new Error("no token");
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const server = (index: 0 | 1) => {
+    const found = servers[index];
+    if (found === undefined) throw new Error(`server ${index} was never started`);
+    return found;
+  };
+  return {
+    url: proxy.url,
+    work,
+    dataDir,
+    databaseUrl: databaseUrl.toString(),
+    serverUrls: direct,
+    server,
+    start,
+    stop: (index) => killAndWait(server(index).child, "SIGTERM"),
+    token: token as string,
+    authed(path, init = {}, via) {
+      const headers = new Headers(init.headers);
+      headers.set("Authorization", `Bearer ${token as string}`);
+      return fetch(`${via === undefined ? proxy.url : direct[via]}${path}`, { ...init, headers });
+    },
+    upstreams() {
+      const log = join(work, "nginx-access.log");
+      if (!existsSync(log)) return [];
+      return readFileSync(log, "utf8")
+        .split("\n")
+        .filter((line) => line !== "")
+        .map((line) => line.split(" ")[0] ?? "");
+    },
+    admin,
+    database,
+    close,
+  };
+}

@@ -1,0 +1,304 @@
+// Issue 23, "Several servers" and "Operations": two real servers (separate processes) on one PostgreSQL database
+// and one data folder behind nginx round-robin (multi-server-harness.ts). Commits to one branch through both take
+// turns (no lost update, git fsck clean, the index at the ref); a server's restart leaves the other's upload in
+// flight alone (it failed with ENOENT when each start emptied lfs/tmp); SIGTERM drains an upload; kill -9 mid-upload
+// and mid-commit leaves the other serving and nothing half-visible; the official client uploads and downloads
+// through nginx byte-identical; /api/health reports the database, the repository volume and the object store.
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runPython } from "./auth-harness.js";
+import { fsckAll } from "./faults-harness.js";
+import { type Cluster, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
+import { lastJsonLine, run } from "./run-command.js";
+
+const baseUrl = testDatabaseUrl();
+const REPO = "alice/shared";
+const LFS = "application/vnd.git-lfs+json";
+const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+const ndjson = (lines: readonly unknown[]) => lines.map((line) => JSON.stringify(line)).join("\n");
+const header = (summary: string) => ({ key: "header", value: { summary } });
+const file = (path: string, content: string) => ({
+  key: "file",
+  value: { path, content: Buffer.from(content).toString("base64"), encoding: "base64" },
+});
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+/** Files (not folders) directly in `dir`. */
+const filesIn = (dir: string) =>
+  existsSync(dir) ? readdirSync(dir).filter((name) => statSync(join(dir, name)).isFile()) : [];
+
+/** A PUT that declares all of `bytes` but sends only the first `sent`, then waits for finish() or destroy(). */
+function partialPut(href: string, bytes: Buffer, sent: number) {
+  const put = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
+  const answered = new Promise<number>((done) => {
+    put.on("error", () => done(0));
+    put.on("response", (response) => {
+      response.resume();
+      done(response.statusCode ?? 0);
+    });
+  });
+  put.write(bytes.subarray(0, sent));
+  return {
+    /** Sends the rest; resolves with the answer's status (0: the connection failed). */
+    finish: () => {
+      put.end(bytes.subarray(sent));
+      return answered;
+    },
+    destroy: () => put.destroy(),
+    answered,
+  };
+}
+
+describe.skipIf(baseUrl === undefined)("two servers behind nginx on one PostgreSQL and one data folder", () => {
+  let cluster: Cluster;
+  const gitDir = () => join(cluster.dataDir, "repos", "models", `${REPO}.git`);
+  const lfsTmp = () => join(cluster.dataDir, "lfs", "tmp");
+  const headOnDisk = async () => {
+    const result = await run("git", ["--git-dir", gitDir(), "rev-parse", "refs/heads/main"]);
+    if (result.code !== 0) throw new Error(result.stderr);
+    return result.stdout.trim();
+  };
+  const commit = (body: string, via?: 0 | 1) =>
+    cluster.authed(
+      `/api/models/${REPO}/commit/main`,
+      { method: "POST", headers: { "Content-Type": "application/x-ndjson" }, body },
+      via,
+    );
+  /** A signed upload URL for `bytes` from the batch API (through nginx, or straight from one server). */
+  const uploadHref = async (bytes: Buffer, via?: 0 | 1) => {
+    const response = await cluster.authed(
+      `/${REPO}.git/info/lfs/objects/batch`,
+      {
+        method: "POST",
+        headers: { Accept: LFS, "Content-Type": LFS },
+        body: JSON.stringify({
+          operation: "upload",
+          transfers: ["basic"],
+          objects: [{ oid: sha256(bytes), size: bytes.length }],
+        }),
+      },
+      via,
+    );
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as { objects: { actions?: { upload?: { href: string } } }[] };
+    const href = answer.objects[0]?.actions?.upload?.href;
+    if (href === undefined) throw new Error("the batch API did not ask for the bytes");
+    return href;
+  };
+  /** The index (repo info's sha and files, the listing's sha) must be exactly at git's ref. */
+  const expectIndexAtRef = async () => {
+    const head = await headOnDisk();
+    await until(async () => {
+      const info = (await (await cluster.authed(`/api/models/${REPO}`)).json()) as { sha: string };
+      return info.sha === head;
+    }, "the index at the ref");
+    const info = (await (await cluster.authed(`/api/models/${REPO}`)).json()) as {
+      sha: string;
+      siblings: { rfilename: string }[];
+    };
+    const listing = (await (await cluster.authed("/api/models?author=alice&expand[]=sha")).json()) as {
+      id: string;
+      sha: string;
+    }[];
+    expect(listing.find((row) => row.id === REPO)?.sha).toBe(head);
+    const tree = (await (await cluster.authed(`/api/models/${REPO}/tree/main?recursive=true`)).json()) as {
+      type: string;
+      path: string;
+    }[];
+    const treeFiles = tree.filter((entry) => entry.type === "file").map((entry) => entry.path);
+    expect(info.siblings.map((sibling) => sibling.rfilename).sort()).toEqual(treeFiles.sort());
+    expect(await fsckAll(cluster.dataDir)).toEqual([]);
+    return { head, files: treeFiles };
+  };
+
+  beforeAll(async () => {
+    cluster = await startCluster("main", baseUrl as string, {
+      // Fast heartbeats, so that a killed server counts as dead within the test.
+      HUBKIT_INSTANCE_HEARTBEAT_MS: "500",
+      HUBKIT_INSTANCE_STALE_MS: "3000",
+      HUBKIT_SHUTDOWN_DRAIN_MS: "20000",
+    });
+    const created = await cluster.authed("/api/repos/create", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "shared" }),
+    });
+    expect(created.status).toBe(200);
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+  });
+
+  it("health: 200 with the database, repository volume and object store checks on both servers and through nginx", async () => {
+    for (const url of [...cluster.serverUrls, cluster.url]) {
+      const response = await fetch(`${url}/api/health`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ status: "ok", mode: "local", database: "postgres" });
+      expect(body.checks).toEqual({
+        database: { status: "ok" },
+        repositories: { status: "ok" },
+        objects: { status: "ok" },
+      });
+    }
+  });
+
+  it("20 concurrent commits to one branch through both servers all land: no lost update, fsck clean, index at the ref", async () => {
+    const before = cluster.upstreams().length;
+    const baseCount = Number((await run("git", ["--git-dir", gitDir(), "rev-list", "--count", "main"])).stdout);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => commit(ndjson([header(`commit ${i}`), file(`c/${i}.txt`, `content ${i}`)]))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    // nginx spread them over both servers.
+    const served = new Set(cluster.upstreams().slice(before));
+    expect(served).toEqual(new Set(cluster.serverUrls.map((url) => url.replace("http://", ""))));
+    // A straight line of 20 new commits, each one's file there: none overwrote another.
+    const log = await run("git", ["--git-dir", gitDir(), "log", "--format=%P %s", "main"]);
+    const subjects = log.stdout.trim().split("\n");
+    expect(subjects.length).toBe(baseCount + 20);
+    expect(subjects.every((line) => line.split(" ").length >= 2 && !/^\S+ \S{40} /.test(line))).toBe(true); // no merges
+    for (let i = 0; i < 20; i++) expect(log.stdout).toContain(` commit ${i}\n`);
+    const { files } = await expectIndexAtRef();
+    for (let i = 0; i < 20; i++) expect(files).toContain(`c/${i}.txt`);
+  }, 60_000);
+
+  it("a restart of one server leaves the other's upload in flight alone; SIGTERM lets an upload in flight finish", async () => {
+    // Server 1 receives an upload; server 0 restarts meanwhile (its start-up clean-up runs).
+    const first = randomBytes(3 * 1024 * 1024);
+    const upload = partialPut(await uploadHref(first, 1), first, 1024 * 1024);
+    await until(() => filesIn(lfsTmp()).length > 0, "the upload's temporary file");
+    const temporary = filesIn(lfsTmp());
+    expect(await cluster.stop(0)).toBe(0);
+    // Straight into the next test's mode: commits on server 0 pause once their objects are written.
+    await cluster.start(0, { HUBKIT_TEST_PAUSE: "commit-objects-written" });
+    expect(filesIn(lfsTmp())).toEqual(temporary);
+    expect(await upload.finish()).toBe(200);
+    const oid = sha256(first);
+    const stored = join(cluster.dataDir, "lfs", "objects", oid.slice(0, 2), oid.slice(2, 4), oid);
+    expect(sha256(readFileSync(stored))).toBe(oid);
+
+    // SIGTERM with an upload in flight: no new connections, the upload finishes, then the server exits 0.
+    const second = randomBytes(3 * 1024 * 1024);
+    const draining = partialPut(await uploadHref(second, 1), second, 1024 * 1024);
+    await until(() => filesIn(lfsTmp()).length > 0, "the second upload's temporary file");
+    const exited = cluster.stop(1);
+    await until(
+      () =>
+        fetch(`${cluster.serverUrls[1]}/api/health`).then(
+          () => false,
+          () => true,
+        ),
+      "server 1 to stop accepting",
+    );
+    expect((await fetch(`${cluster.url}/api/health`)).status).toBe(200); // nginx: server 0 answers
+    expect(await draining.finish()).toBe(200);
+    expect(await exited).toBe(0);
+    await cluster.start(1);
+  }, 60_000);
+
+  it("kill -9 mid-upload and mid-commit: the other server keeps serving, the retried upload succeeds, nothing half-visible", async () => {
+    const before = await headOnDisk();
+    // Server 0 (started paused by the previous test) receives an upload and a commit that stops before its ref moves.
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const cut = partialPut(await uploadHref(bytes, 0), bytes, 1024 * 1024);
+    await until(() => filesIn(lfsTmp()).length > 0, "the upload's temporary file");
+    const paused = commit(ndjson([header("never visible"), file("paused.txt", "half")]), 0).catch(() => undefined);
+    await cluster.server(0).waitFor(/test pause: commit-objects-written/);
+    // Server 1's commit to the same repository waits for server 0's turn (the repository lock) ...
+    let otherDone = false;
+    const other = commit(ndjson([header("from server 1"), file("other.txt", "landed")]), 1).then((answer) => {
+      otherDone = true;
+      return answer;
+    });
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(otherDone, "a commit on server 1 ran while server 0 held the repository's turn").toBe(false);
+    // ... and goes on once server 0 dies (its database session ends, the lock with it).
+    await cluster.server(0).kill9();
+    cut.destroy();
+    await paused;
+    expect((await other).status).toBe(200);
+    expect(await headOnDisk()).not.toBe(before);
+
+    // The retried upload through nginx reaches server 1 and is committed.
+    const href = await uploadHref(bytes);
+    expect((await fetch(href, { method: "PUT", body: bytes })).status).toBe(200);
+    const lfsCommit = await commit(
+      ndjson([
+        header("weights"),
+        { key: "lfsFile", value: { path: "w.bin", algo: "sha256", oid: sha256(bytes), size: bytes.length } },
+      ]),
+    );
+    expect(lfsCommit.status).toBe(200);
+    const resolved = await cluster.authed(`/${REPO}/resolve/main/w.bin`);
+    expect(sha256(Buffer.from(await resolved.arrayBuffer()))).toBe(sha256(bytes));
+    const { files } = await expectIndexAtRef();
+    expect(files).toContain("other.txt");
+    expect(files).not.toContain("paused.txt");
+    const log = await run("git", ["--git-dir", gitDir(), "log", "--format=%s", "main"]);
+    expect(log.stdout).not.toContain("never visible");
+
+    // Server 0 comes back once its old instance counts as dead: its start removes the dead one's partial upload.
+    await new Promise((done) => setTimeout(done, 3500));
+    await cluster.start(0);
+    expect(filesIn(lfsTmp())).toEqual([]);
+  }, 60_000);
+
+  it("huggingface_hub 2.x upload_folder and snapshot_download through nginx: byte-identical", async () => {
+    const folder = join(cluster.work, "upload");
+    mkdirSync(join(folder, "sub"), { recursive: true });
+    writeFileSync(join(folder, "config.json"), '{"model_type": "bert"}\n');
+    writeFileSync(join(folder, "sub", "notes.txt"), "small file\n");
+    writeFileSync(join(folder, "weights.bin"), randomBytes(2 * 1024 * 1024 + 7));
+    const target = join(cluster.work, "download");
+    const result = await runPython(
+      "2.0.0",
+      cluster.url,
+      cluster.token,
+      `
+import json
+from huggingface_hub import HfApi, snapshot_download
+api = HfApi()
+api.create_repo("alice/clients")
+api.upload_folder(folder_path=${JSON.stringify(folder)}, repo_id="alice/clients", commit_message="Upload")
+path = snapshot_download("alice/clients", local_dir=${JSON.stringify(target)})
+print(json.dumps({"path": path}))
+`,
+    );
+    expect(result.code, result.stderr.slice(-3000)).toBe(0);
+    expect(lastJsonLine(result.stdout)).toEqual({ path: target });
+    for (const name of ["config.json", "sub/notes.txt", "weights.bin"])
+      expect(sha256(readFileSync(join(target, name))), name).toBe(sha256(readFileSync(join(folder, name))));
+  }, 60_000);
+
+  it("health: 503 naming the database while it refuses connections, 200 again once it is back", async () => {
+    await cluster.admin(`ALTER DATABASE ${cluster.database} ALLOW_CONNECTIONS false`);
+    try {
+      await cluster.admin(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${cluster.database}'`,
+      );
+      for (const url of cluster.serverUrls) {
+        const response = await fetch(`${url}/api/health`);
+        expect(response.status).toBe(503);
+        const body = (await response.json()) as { status: string; checks: Record<string, { status: string }> };
+        expect(body.status).toBe("not-ready");
+        expect(body.checks.database?.status).toBe("fail");
+        expect(body.checks.repositories?.status).toBe("ok");
+      }
+    } finally {
+      await cluster.admin(`ALTER DATABASE ${cluster.database} ALLOW_CONNECTIONS true`);
+    }
+    for (const url of cluster.serverUrls)
+      await until(async () => (await fetch(`${url}/api/health`)).status === 200, "health 200 again");
+  }, 30_000);
+});
