@@ -44,7 +44,7 @@ rgw_wait_listening() { # pid port what: wait up to 30 s for pid to listen on por
 }
 
 rgw_start() { # dir offset: ports probed from base + offset
-  local dir=$1 started=$SECONDS mon_port rgw_port fsid osd_uuid i
+  local dir=$1 started=$SECONDS mon_port rgw_port fsid osd_uuid
   mon_port=$(rgw_free_port $((56789 + $2))) || return 1
   rgw_port=${HUBKIT_RGW_PORT:-$(rgw_free_port $((57480 + $2)))} || return 1
   fsid=$(cat /proc/sys/kernel/random/uuid)
@@ -134,9 +134,9 @@ EOF
   echo $! >"$dir/run/rgw.pid"; disown
   # Listening comes first, then the gateway creates its pools; it answers an anonymous GET / (ListBuckets) after.
   rgw_wait_listening "$(cat "$dir/run/rgw.pid")" "$rgw_port" radosgw || return 1
-  for i in $(seq 1 300); do
-    if curl -sf -o /dev/null --max-time 1 "http://127.0.0.1:$rgw_port/"; then break; fi
-    if [ "$i" = 300 ]; then
+  local deadline=$((SECONDS + 30))
+  until curl -sf -o /dev/null --max-time 1 "http://127.0.0.1:$rgw_port/"; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
       echo "radosgw did not answer within 30 s"
       return 1
     fi
