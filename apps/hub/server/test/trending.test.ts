@@ -7,6 +7,7 @@ import { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { sitePageRequest } from "../src/store/download-rules.js";
 import { type ModelSearch, ModelStore } from "../src/store/model-store.js";
 import { applyCuratedOrder } from "../src/trending/curated-order.js";
+import { TRENDING_MIGRATIONS } from "../src/trending/schema.js";
 import { TrendingStore, utcDay } from "../src/trending/trending-store.js";
 import { testDatabases } from "./backends.js";
 import { createRepoWithFiles, python, startTestHub, type TestHub } from "./hub-harness.js";
@@ -29,6 +30,8 @@ for (const database of testDatabases()) {
     beforeAll(async () => {
       store = await ModelStore.open(await database.open());
       trending = new TrendingStore(store.db, () => new Date(now));
+      // Scores decay when read: the store reads them on the same moved clock.
+      store.now = () => new Date(now);
       // Alphabetical order would be aaa, bbb, ccc, ddd; the seed's figures say ccc, aaa, ddd, bbb.
       await store.upsert([
         { id: "org/aaa", downloads: 500, likes: 1 },
@@ -130,6 +133,183 @@ for (const database of testDatabases()) {
         [dayAgo(90)],
       );
       expect(Number(rows[0]?.n)).toBe(0);
+    });
+  });
+
+  describe(`trending scores on ${database.name}: no daily rewrite, no write of the repository row`, () => {
+    let store: ModelStore;
+    let trending: TrendingStore;
+    let now = START;
+    const dayAgo = (days: number) => utcDay(new Date(now - days * DAY));
+    const order = async (query: Partial<ModelSearch> = {}) =>
+      (await store.searchRows("model", { ...trendingQuery, ...query }, false)).rows.map((row) => row.id);
+    const score = async (id: string) => (await store.getRow("model", id))?.trendingScore;
+    const scoreRows = () =>
+      store.db.query<{ repo_key: string; sort_key: string; version: string }>(
+        "SELECT repo_key, sort_key::text AS sort_key, xmin::text AS version FROM hub_trending ORDER BY repo_key",
+      );
+    /** The row's version: any write of a row, even of the same values, gives it a new xmin. */
+    const repoVersion = async (id: string) =>
+      (await store.db.query<{ v: string }>("SELECT xmin::text AS v FROM hub_models WHERE id = $1", [id]))[0]?.v;
+    /** Every page of `limit` rows, through the cursors. */
+    async function paged(query: Partial<ModelSearch>, limit: number): Promise<string[]> {
+      const ids: string[] = [];
+      let cursor: ModelSearch["cursor"];
+      for (let page = 0; page < 20; page += 1) {
+        const found = await store.searchRows(
+          "model",
+          { ...trendingQuery, ...query, limit, ...(cursor ? { cursor } : {}) },
+          false,
+        );
+        ids.push(...found.rows.map((row) => row.id));
+        cursor = found.next;
+        if (cursor === undefined) return ids;
+      }
+      throw new Error("more than 20 pages");
+    }
+
+    beforeAll(async () => {
+      store = await ModelStore.open(await database.open());
+      trending = new TrendingStore(store.db, () => new Date(now));
+      store.now = () => new Date(now);
+      // Without activity: by downloads (no curated order here), p1, p2, p3, p4, p5, p6.
+      await store.upsert(
+        ["p1", "p2", "p3", "p4", "p5", "p6"].map((name, index) => ({
+          id: `org/${name}`,
+          downloads: 600 - index * 100,
+          pipeline_tag: index % 2 === 0 ? "text-generation" : "fill-mask",
+          lastModified: "2026-01-02T03:04:05.000Z",
+        })),
+      );
+    });
+    afterAll(async () => {
+      await store.close();
+      await database.cleanup();
+    });
+
+    it("does not write the repository's row for a download or a like", async () => {
+      const before = await repoVersion("org/p6");
+      const modified = (await store.getRow("model", "org/p6"))?.lastModified;
+      await trending.addDownloads("model", "org/p6", 2);
+      await store.db.query(
+        "INSERT INTO hub_likes (repo_type, repo_key, user_key, created_at) VALUES ('model', 'org/p6', 'u1', $1::timestamptz)",
+        [new Date(now).toISOString()],
+      );
+      await trending.rescore("model", "org/p6");
+      expect(await score("org/p6")).toBe(7);
+      expect(await repoVersion("org/p6")).toBe(before);
+      expect((await store.getRow("model", "org/p6"))?.lastModified).toBe(modified);
+    });
+
+    it("keeps the order, and rewrites nothing, while days pass without events", async () => {
+      await trending.addDownloads("model", "org/p5", 9, dayAgo(0));
+      // p4: 20 × 0.5^(10/7) + 1 × 0.5^(3/7) ≈ 8.2
+      await trending.addDownloads("model", "org/p4", 20, dayAgo(10));
+      await trending.addDownloads("model", "org/p4", 1, dayAgo(3));
+      const first = await order();
+      expect(first).toEqual(["org/p5", "org/p4", "org/p6", "org/p1", "org/p2", "org/p3"]);
+      const rows = await scoreRows();
+      expect(await score("org/p5")).toBe(9);
+      for (const days of [1, 5, 18]) {
+        now = START + days * DAY;
+        await trending.ensureFresh();
+        expect(await order()).toEqual(first);
+        expect(await scoreRows()).toEqual(rows);
+        expect(await score("org/p5")).toBe(Math.round(9 * 0.5 ** (days / 7)));
+      }
+      now = START;
+    });
+
+    it("no longer counts an event once it is 30 days old", async () => {
+      // p3: 10 downloads today and 4 in 20 days; p2: 12 downloads today only.
+      await trending.addDownloads("model", "org/p3", 10, dayAgo(0));
+      await trending.addDownloads("model", "org/p2", 12, dayAgo(0));
+      now = START + 20 * DAY;
+      await trending.addDownloads("model", "org/p3", 4, dayAgo(0));
+      now = START + 29 * DAY;
+      await trending.ensureFresh();
+      expect(await score("org/p2")).toBe(Math.round(12 * 0.5 ** (29 / 7))); // 1
+      expect(await score("org/p3")).toBe(Math.round(10 * 0.5 ** (29 / 7) + 4 * 0.5 ** (9 / 7))); // 2
+      expect((await order()).slice(0, 2)).toEqual(["org/p3", "org/p2"]);
+      now = START + 30 * DAY;
+      await trending.ensureFresh();
+      // p2's only event left the window: no score, back among the inactive by downloads; p3 keeps the later one.
+      expect(await score("org/p2")).toBe(0);
+      expect(await score("org/p3")).toBe(Math.round(4 * 0.5 ** (10 / 7)));
+      const keys = (await scoreRows()).map((row) => row.repo_key);
+      expect(keys).toContain("org/p3");
+      expect(keys).not.toContain("org/p2");
+      expect(await order()).toEqual(["org/p3", "org/p1", "org/p2", "org/p4", "org/p5", "org/p6"]);
+    });
+
+    it("pages through both stretches with filters, searches and either direction", async () => {
+      now = START + 31 * DAY;
+      await trending.addDownloads("model", "org/p4", 3, dayAgo(0));
+      await trending.addDownloads("model", "org/p6", 5, dayAgo(1));
+      const all = await order();
+      expect(all).toEqual(["org/p6", "org/p4", "org/p3", "org/p1", "org/p2", "org/p5"]);
+      for (const limit of [1, 2, 4]) {
+        expect(await paged({}, limit)).toEqual(all);
+        expect(await paged({ direction: 1 }, limit)).toEqual([...all].reverse());
+        expect(await paged({ pipelineTag: "fill-mask" }, limit)).toEqual(["org/p6", "org/p4", "org/p2"]);
+        expect(await paged({ pipelineTag: "text-generation", direction: 1 }, limit)).toEqual([
+          "org/p5",
+          "org/p1",
+          "org/p3",
+        ]);
+        expect(await paged({ search: "org" }, limit)).toEqual(all);
+      }
+      expect(await order({ search: "p4" })).toEqual(["org/p4"]);
+    });
+
+    it("keeps a download recorded while its score is counted again", async () => {
+      await Promise.all([
+        ...Array.from({ length: 20 }, () => trending.addDownloads("model", "org/p1", 1, dayAgo(0))),
+        ...Array.from({ length: 5 }, () => trending.rescore("model", "org/p1")),
+      ]);
+      expect(await score("org/p1")).toBe(20);
+    });
+
+    it("needs no re-basing however far the clock goes", async () => {
+      now = START + 20 * 365 * DAY;
+      await trending.ensureFresh();
+      await trending.addDownloads("model", "org/p2", 3, dayAgo(0));
+      expect(await score("org/p2")).toBe(3);
+      const page = await store.searchRows("model", { ...trendingQuery, limit: 1 }, false);
+      expect(page.rows.map((row) => row.id)).toEqual(["org/p2"]);
+      // A cursor's value is at most 18 digits (api/model-query.ts decodeCursor).
+      expect(page.next?.value).toMatch(/^\d{16,18}$/);
+      expect(await paged({}, 2)).toEqual(["org/p2", "org/p1", "org/p3", "org/p4", "org/p5", "org/p6"]);
+    });
+
+    it("converts the scores kept on repository rows before migration 142", async () => {
+      const conversion = TRENDING_MIGRATIONS.find((migration) => migration.version === 142)?.statements.find(
+        (statement) => statement.startsWith("INSERT INTO hub_trending"),
+      );
+      expect(conversion).toBeDefined();
+      // The migration counts as of the real day.
+      const today = new Date();
+      const realDayAgo = (days: number) => utcDay(new Date(today.getTime() - days * DAY));
+      await store.db.query("DELETE FROM hub_trending");
+      await store.db.query("DELETE FROM hub_download_days");
+      await store.db.query("DELETE FROM hub_likes");
+      for (const [key, day, n] of [
+        ["org/p5", realDayAgo(3), 7],
+        ["org/p5", realDayAgo(40), 100],
+        ["org/p1", realDayAgo(35), 9],
+      ] as const)
+        await store.db.query(
+          "INSERT INTO hub_download_days (repo_type, repo_key, day, downloads) VALUES ('model', $1, $2::date, $3)",
+          [key, day, n],
+        );
+      await store.db.query(
+        "INSERT INTO hub_likes (repo_type, repo_key, user_key, created_at) VALUES ('model', 'org/p5', 'u1', $1::timestamptz)",
+        [new Date(today.getTime() - DAY).toISOString()],
+      );
+      await store.db.query(conversion as string);
+      now = today.getTime();
+      expect((await scoreRows()).map((row) => row.repo_key)).toEqual(["org/p5"]);
+      expect(await score("org/p5")).toBe(Math.round(7 * 0.5 ** (3 / 7) + 5 * 0.5 ** (1 / 7)));
     });
   });
 }

@@ -4,6 +4,15 @@ import type { RepoType } from "../repos/repo-ref.js";
 import { backfillTypoKeys } from "../search/backfill.js";
 import { type SearchTier, searchTiers } from "../search/ranking.js";
 import { indexTypoKeys } from "../search/typo-query.js";
+import {
+  dayNumber,
+  type SortSource,
+  scoreColumn,
+  tableSource,
+  trendingScoreOf,
+  trendingSources,
+  trendingStretchOf,
+} from "../trending/listing.js";
 import type { Db, SqlParam } from "./db.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
@@ -77,17 +86,15 @@ export interface RowPage {
 export const TABLES: Record<RepoType, string> = { model: "hub_models", dataset: "hub_datasets", space: "hub_spaces" };
 
 /**
- * Each sort key as the expression its keyset index is built on (migrations 4 and 10): the stored key negated, so
- * that "key DESC, id ASC" is the index's own ascending order and "key ASC, id DESC" its backward scan. Sorting by
- * id uses the primary key alone.
+ * Each sort key's column, whose keyset index (migrations 4 and 10) is on the stored key negated, so that
+ * "key DESC, id ASC" is the index's own ascending order and "key ASC, id DESC" its backward scan. Sorting by id
+ * uses the primary key alone; by trendingScore, two stretches of two indexes (trending/listing.ts).
  */
-const SORT_KEYS: Record<Exclude<SortKey, "id">, { column: string; indexed: string }> = {
-  downloads: { column: "downloads_sort", indexed: "(-downloads_sort)" },
-  likes: { column: "likes_sort", indexed: "(-likes_sort)" },
-  lastModified: { column: "last_modified_sort", indexed: "(-last_modified_sort)" },
-  createdAt: { column: "created_at_sort", indexed: "(-created_at_sort)" },
-  // Activity, then all-time downloads (trending/schema.ts, migration 140).
-  trendingScore: { column: "trending_sort", indexed: "(-trending_sort)" },
+const SORT_COLUMNS: Record<Exclude<SortKey, "id" | "trendingScore">, string> = {
+  downloads: "downloads_sort",
+  likes: "likes_sort",
+  lastModified: "last_modified_sort",
+  createdAt: "created_at_sort",
 };
 
 /**
@@ -99,11 +106,20 @@ const SORT_KEYS: Record<Exclude<SortKey, "id">, { column: string; indexed: strin
  */
 export const WALK_ROWS_PER_RESULT = 50;
 
+/** A search tier's condition, and whether it holds for few rows (read match-first, no walk). */
+interface Match {
+  condition: (bind: (value: SqlParam) => string) => string;
+  small: boolean;
+}
+
 /** A search tier whose probe holds for fewer rows than this is read match-first (sorting them costs little). */
 const PROBE_ROWS = 1000;
 
 const SUMMARY_COLUMNS =
-  "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha, trending_activity::float8 AS trending_activity";
+  "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha";
+
+/** The columns of a listed row of `type`: the summary and the trending score's (trending/listing.ts). */
+const summaryColumns = (type: RepoType) => `${SUMMARY_COLUMNS}, ${scoreColumn(type)}`;
 
 /** The row of each record of the JSON array $1, with its sort keys and search lexemes (see withTypoKeys). */
 const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
@@ -175,21 +191,22 @@ function toColumns(row: Record<string, unknown>): RepoColumns {
   };
 }
 
-function toIndexedRow(row: Record<string, unknown>): IndexedRow {
+/** `today`: the day number (trending/listing.ts dayNumber) the trending score is read on. */
+function toIndexedRow(row: Record<string, unknown>, today: number): IndexedRow {
   return {
     ...toColumns(row),
     sha: typeof row.sha === "string" ? row.sha : null,
-    trendingScore: Math.round(Number(row.trending_activity ?? 0) / 100),
+    trendingScore: trendingScoreOf(row.trending, today),
     ...(row.record !== undefined && row.record !== null ? { record: row.record as Record<string, unknown> } : {}),
   };
 }
 
 /** A page of `limit` rows from `rows` (read with one extra), and the cursor after it when more follow. */
-function toPage(rows: Record<string, unknown>[], limit: number, tier: number | undefined): RowPage {
+function toPage(rows: Record<string, unknown>[], limit: number, tier: number | undefined, today: number): RowPage {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    rows: page.map(toIndexedRow),
+    rows: page.map((row) => toIndexedRow(row, today)),
     ...(rows.length > limit && last !== undefined
       ? { next: { value: String(last.sort_value), id: String(last.id), ...(tier !== undefined ? { tier } : {}) } }
       : {}),
@@ -231,6 +248,9 @@ export function toPrefixQuery(search: string): string | undefined {
 
 export class ModelStore {
   private constructor(readonly db: Db) {}
+
+  /** The clock trendingScore values are read at (they decay with it; tests move it). */
+  now: () => Date = () => new Date();
 
   /** The planner's row count of each table (pg_class.reltuples, set by ANALYZE), re-read at most once a minute. */
   private readonly rowEstimates = new Map<string, { rows: number; at: number }>();
@@ -321,9 +341,10 @@ export class ModelStore {
     const table = TABLES[type];
     const tsquery = query.search === undefined ? undefined : toPrefixQuery(query.search);
     const tiers = query.search === undefined ? [] : searchTiers(type, query.search, tsquery);
+    const today = dayNumber(this.now());
     if (tiers.length === 0) {
-      const rows = await this.pageOf(table, query, undefined, query.cursor, query.limit, withRecord);
-      return toPage(rows, query.limit, undefined);
+      const rows = await this.pageOf(type, query, undefined, query.cursor, query.limit, withRecord);
+      return toPage(rows, query.limit, undefined, today);
     }
     const first = Math.min(Math.max(query.cursor?.tier ?? 0, 0), tiers.length);
     const rows: { row: Record<string, unknown>; tier: number }[] = [];
@@ -333,7 +354,7 @@ export class ModelStore {
       // earlier tier, say something did): a search that finds what was typed pays no typo tier (bench/search.ts).
       if (name === "typo" && (rows.length > 0 || (query.cursor !== undefined && first < tier))) break;
       const found = await this.pageOf(
-        table,
+        type,
         query,
         { condition, small: small || (probe !== undefined && (await this.fewRows(table, probe))) },
         tier === first ? query.cursor : undefined,
@@ -345,7 +366,7 @@ export class ModelStore {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      rows: page.map(({ row }) => toIndexedRow(row)),
+      rows: page.map(({ row }) => toIndexedRow(row, today)),
       ...(rows.length > query.limit && last !== undefined
         ? { next: { value: String(last.row.sort_value), id: String(last.row.id), tier: last.tier } }
         : {}),
@@ -367,20 +388,52 @@ export class ModelStore {
   }
 
   /**
-   * Up to `limit` + 1 rows of `table` matching the query's filters (and `match`, a search tier's condition) after
-   * `cursor`, in the sort order, each with its `sort_value`. A filtered read first walks a bounded stretch of the
-   * sort index (WALK_ROWS_PER_RESULT); when that does not fill the page, the filter is selective and its matches
-   * are read first (a MATERIALIZED CTE, which the planner cannot flatten into a walk of the sort index) and sorted.
-   * Either way no filter × sort combination walks a whole sort index. A `small` match skips the walk.
+   * Up to `limit` + 1 rows of `type` matching the query's filters (and `match`, a search tier's condition) after
+   * `cursor`, in the sort order, each with its `sort_value`. A trendingScore order reads its two stretches
+   * (trending/listing.ts) one after the other, from the one the cursor is in; every other order is one.
    */
   private async pageOf(
-    table: string,
+    type: RepoType,
     query: ModelSearch,
-    match: { condition: (bind: (value: SqlParam) => string) => string; small: boolean } | undefined,
+    match: Match | undefined,
     cursor: SearchCursor | undefined,
     limitRows: number,
     withRecord: boolean,
   ): Promise<Record<string, unknown>[]> {
+    const table = TABLES[type];
+    if (query.sort !== "trendingScore") {
+      const source = query.sort === "id" ? undefined : tableSource(table, SORT_COLUMNS[query.sort]);
+      return this.pageIn(type, source, query, match, cursor, limitRows, withRecord);
+    }
+    const descending = query.direction === -1;
+    const sources = trendingSources(type, table, descending);
+    const first = cursor === undefined ? 0 : trendingStretchOf(cursor.value, descending);
+    const rows: Record<string, unknown>[] = [];
+    for (let stretch = first; stretch < sources.length && rows.length <= limitRows; stretch += 1) {
+      const source = sources[stretch] as SortSource;
+      const at = stretch === first ? cursor : undefined;
+      rows.push(...(await this.pageIn(type, source, query, match, at, limitRows - rows.length, withRecord)));
+    }
+    return rows;
+  }
+
+  /**
+   * Up to `limit` + 1 rows of `source` (undefined: the table of `type` by id) matching the query's filters (and
+   * `match`) after `cursor`, in the sort order. A filtered read first walks a bounded stretch of the
+   * sort index (WALK_ROWS_PER_RESULT); when that does not fill the page, the filter is selective and its matches
+   * are read first (a MATERIALIZED CTE, which the planner cannot flatten into a walk of the sort index) and sorted.
+   * Either way no filter × sort combination walks a whole sort index. A `small` match skips the walk.
+   */
+  private async pageIn(
+    type: RepoType,
+    source: SortSource | undefined,
+    query: ModelSearch,
+    match: Match | undefined,
+    cursor: SearchCursor | undefined,
+    limitRows: number,
+    withRecord: boolean,
+  ): Promise<Record<string, unknown>[]> {
+    const table = TABLES[type];
     const filters: string[] = [];
     const params: SqlParam[] = [];
     const bind = (value: SqlParam): string => {
@@ -402,35 +455,39 @@ export class ModelStore {
       );
 
     const ascending = query.direction === -1;
-    // The keyset condition (rows after the cursor) is kept apart: the bounded walk applies it inside the walk.
-    const keyset: string[] = [];
+    // The keyset condition (rows after the cursor) is kept apart, with the conditions of the source's stretch: the
+    // bounded walk applies them inside the walk.
+    const keyset: string[] = [...(source?.conditions ?? [])];
     let sortColumn: string;
-    let order: (key: string) => string;
-    if (query.sort === "id") {
+    let tie: string;
+    let order: (key: string, tieBy?: string) => string;
+    if (source === undefined) {
       // Direction -1 is descending, as for every other key.
       sortColumn = "0::bigint";
+      tie = "id";
       if (cursor !== undefined) keyset.push(`id ${ascending ? "<" : ">"} ${bind(cursor.id)}::text`);
       order = () => (ascending ? "id DESC" : "id ASC");
     } else {
-      const { column, indexed } = SORT_KEYS[query.sort];
-      sortColumn = column;
-      // Direction -1 walks the keyset index forwards (key DESC, id ASC), direction 1 backwards.
+      sortColumn = source.column;
+      tie = source.tie;
+      // Direction -1 walks the keyset index forwards (key DESC, tie ASC), direction 1 backwards.
       if (cursor !== undefined) {
         // Rows strictly after the last one seen, as one row comparison on the index's own columns: the scan
         // starts right there instead of filtering every earlier row with the same key.
-        const after = `(-${bind(cursor.value)}::bigint, ${bind(cursor.id)}::text)`;
-        keyset.push(`(${indexed}, id) ${ascending ? ">" : "<"} ${after}`);
+        const after = `(-${bind(cursor.value)}::bigint, ${source.cursorTie(bind(cursor.id))})`;
+        keyset.push(`(${source.indexed}, ${tie}) ${ascending ? ">" : "<"} ${after}`);
       }
-      order = (key) => (ascending ? `(-${key}) ASC, id ASC` : `(-${key}) DESC, id DESC`);
+      order = (key, tieBy = tie) => (ascending ? `(-${key}) ASC, ${tieBy} ASC` : `(-${key}) DESC, ${tieBy} DESC`);
     }
+    const from = source?.from ?? table;
     const whereOf = (conditions: readonly string[]) =>
       conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
     const where = whereOf([...filters, ...keyset]);
-    const columns = `${SUMMARY_COLUMNS}${withRecord ? ", record" : ""}`;
+    const columns = `${summaryColumns(type)}${withRecord ? ", record" : ""}`;
     const limit = bind(limitRows + 1);
     if (!selectiveCandidate)
       return this.db.query(
-        `SELECT ${columns}, ${sortColumn}::text AS sort_value FROM ${table} ${where}
+        `SELECT ${columns}, ${sortColumn}::text AS sort_value FROM ${from} ${where}
          ORDER BY ${order(sortColumn)} LIMIT ${limit}`,
         params,
       );
@@ -448,11 +505,11 @@ export class ModelStore {
         pageRows * WALK_ROWS_PER_RESULT,
         Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
       );
-      const isId = query.sort === "id";
-      const walkOrder = isId ? order("") : ascending ? "nk ASC, id ASC" : "nk DESC, id DESC";
+      const isId = source === undefined;
+      const walkOrder = isId ? order("") : ascending ? `nk ASC, ${tie} ASC` : `nk DESC, ${tie} DESC`;
       rows = await this.db.query(
         `SELECT ${columns}, k::text AS sort_value FROM (
-           SELECT *, ${sortColumn} AS k${isId ? "" : `, (-${sortColumn}) AS nk`} FROM ${table} ${whereOf(keyset)}
+           SELECT *, ${sortColumn} AS k${isId ? "" : `, (-${sortColumn}) AS nk`} FROM ${from} ${whereOf(keyset)}
            ORDER BY ${walkOrder} LIMIT ${walk}
          ) AS walked ${whereOf(filters)} ORDER BY ${walkOrder} LIMIT ${limit}`,
         params,
@@ -460,13 +517,18 @@ export class ModelStore {
     }
     // 2. Not filled: the filter is selective (or this is the last page). Read its matches first and sort only
     //    their (id, key) pairs, then read the page's rows.
-    if (rows.length <= limitRows)
+    if (rows.length <= limitRows) {
+      // The tie-break travels with the pairs when it is not the id itself.
+      const tk = tie === "id" ? "" : `, ${tie} AS tk`;
+      const pageTie = tie === "id" ? "id" : "page.tk";
       rows = await this.db.query(
-        `WITH matches AS MATERIALIZED (SELECT id, ${sortColumn} AS k FROM ${table} ${where}),
-           page AS (SELECT id, k FROM matches ORDER BY ${order("k")} LIMIT ${limit})
-         SELECT ${columns}, page.k::text AS sort_value FROM page JOIN ${table} USING (id) ORDER BY ${order("page.k")}`,
+        `WITH matches AS MATERIALIZED (SELECT id, ${sortColumn} AS k${tk} FROM ${from} ${where}),
+           page AS (SELECT * FROM matches ORDER BY ${order("k", tie === "id" ? "id" : "tk")} LIMIT ${limit})
+         SELECT ${columns}, page.k::text AS sort_value FROM page JOIN ${table} USING (id)
+         ORDER BY ${order("page.k", pageTie)}`,
         params,
       );
+    }
     return rows;
   }
 
@@ -480,8 +542,8 @@ export class ModelStore {
 
   /** One repository's row and record by its exact id. */
   async getRow(type: RepoType, id: string): Promise<IndexedRow | undefined> {
-    const rows = await this.db.query(`SELECT ${SUMMARY_COLUMNS}, record FROM ${TABLES[type]} WHERE id = $1`, [id]);
-    return rows[0] === undefined ? undefined : toIndexedRow(rows[0]);
+    const rows = await this.db.query(`SELECT ${summaryColumns(type)}, record FROM ${TABLES[type]} WHERE id = $1`, [id]);
+    return rows[0] === undefined ? undefined : toIndexedRow(rows[0], dayNumber(this.now()));
   }
 
   async getMeta(key: string): Promise<string | undefined> {

@@ -1,10 +1,12 @@
 // The trending tables (migration versions 140–149), run by store/migrations.ts's migrate() beside the others.
-// Downloads are counted per repository and UTC day (kept 90 days, pruned by trending-store.ts); each repository
-// table gets the decayed activity of its last 30 days (`trending_activity`, hundredths, written by
-// trending-store.ts) and a sort key built from it with a curated weight (curated-order.ts: the seed's own order) and
-// the all-time downloads as tie-breaks, so a hub with no activity at all lists in a stable curated order, never
-// alphabetically. Migration 140's key had downloads alone as the tie-break, which the seed (no figures) left at 0.
+// Downloads are counted per repository and UTC day (kept 90 days, pruned by trending-store.ts). Since 142 each
+// repository with an event in the last 30 days has a row in hub_trending (its score and the key listings sort it
+// by, written by scores.ts), and each repository table keeps `trending_sort`, the static part of the order: a curated
+// weight (curated-order.ts: the seed's own order), then the all-time downloads, so a hub with no activity at all
+// lists in a stable curated order, never alphabetically (trending/listing.ts reads the two). 140-141 kept the
+// decayed activity on the repository row (`trending_activity`, 0 since 142).
 import type { Migration } from "../store/migrations.js";
+import { HALF_LIFE_DAYS, LIKE_WEIGHT, WINDOW_DAYS } from "./window.js";
 
 /** The activity part of the sort key is capped so the whole key fits a bigint (and the cursor's 18 digits). */
 export const MAX_ACTIVITY = 899_999_999;
@@ -44,6 +46,43 @@ function trendingKeyV2(table: string): string[] {
   ];
 }
 
+/**
+ * Migration 142's sort key of a hub_trending row: ACTIVE_KEY_FLOOR (listing.ts) + the natural log of the score's
+ * fixed-epoch form Σ n × 2^(day/7) (days since 1970), quantized to 10^-9. The row stores that sum relative to its
+ * newest event's day (`weight` = Σ n × 2^((day − base_day)/7), at most the count of its events), so no stored
+ * number grows with time: the log is ln(weight) + base_day × ln 2 / 7, about 2 000 in 2026, growing by 0.1 a day —
+ * 18 digits last for millions of years, and no epoch ever needs re-basing (a stored 2^(day/7) from a fixed epoch
+ * would overflow a double after ~20 years). The key depends on the events alone, never on today: the order
+ * changes only with an event. Scores within a factor 1 + 10^-9 of each other tie (then the id decides).
+ */
+const SORT_KEY = `1000000000000000 + greatest(round(
+    (ln(greatest(weight, 1e-300::float8)) + (base_day - DATE '1970-01-01')::float8 * ln(2::float8) / ${HALF_LIFE_DAYS})
+    * 1000000000)::bigint, 0)`;
+
+/** Each repository's score as of today (UTC) from its day rows and likes of the window: the conversion of 142. */
+const CONVERT_SCORES = `INSERT INTO hub_trending (repo_type, repo_key, base_day, oldest_day, weight)
+  SELECT repo_type, repo_key, max(day), min(day),
+    sum(n * power(2::float8, (day - today)::float8 / ${HALF_LIFE_DAYS}))
+      * power(2::float8, (today - max(day))::float8 / ${HALF_LIFE_DAYS})
+  FROM (
+    SELECT repo_type, repo_key, day, downloads::float8 AS n FROM hub_download_days
+    UNION ALL
+    SELECT repo_type, repo_key, (created_at AT TIME ZONE 'UTC')::date, ${LIKE_WEIGHT} FROM hub_likes
+  ) AS events, (SELECT (now() AT TIME ZONE 'UTC')::date AS today) AS clock
+  WHERE day > today - ${WINDOW_DAYS} AND day <= today
+  GROUP BY repo_type, repo_key, today
+  ON CONFLICT DO NOTHING`;
+
+/** 142 on one repository table: its score moved to hub_trending, its trending_sort left with the static part. */
+function staticKey(table: string): string[] {
+  return [
+    // trending_sort = activity × 10^12 + the static part (141): with the activity 0 it is the static part alone.
+    // Zeroed rather than dropped: dropping the column would rewrite the table and rebuild its GIN indexes.
+    `UPDATE ${table} SET trending_activity = 0 WHERE trending_activity <> 0`,
+    `DROP INDEX IF EXISTS ${table}_trending_active_idx`,
+  ];
+}
+
 export const TRENDING_MIGRATIONS: readonly Migration[] = [
   {
     version: 140,
@@ -67,5 +106,31 @@ export const TRENDING_MIGRATIONS: readonly Migration[] = [
     version: 141,
     name: "trending sort key: activity, then the seed's curated order, then all-time downloads",
     statements: [...trendingKeyV2("hub_models"), ...trendingKeyV2("hub_datasets"), ...trendingKeyV2("hub_spaces")],
+  },
+  {
+    // Before, every download and like rewrote the repository's row (and, as every update of that row does, its
+    // search keys' GIN entries: ~3 ms on PGlite), and the day's first read rewrote every active row (5-13 s at
+    // 2 000 active repositories). A score that decays by a multiplication at read time, in a table of its own,
+    // needs neither (trending/scores.ts).
+    version: 142,
+    name: "trending scores in hub_trending (one row per active repository, sorted by a key that needs no daily rewrite)",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS hub_trending (
+        repo_type text NOT NULL,
+        repo_key text NOT NULL,
+        base_day date NOT NULL,
+        oldest_day date NOT NULL,
+        weight float8 NOT NULL,
+        sort_key bigint GENERATED ALWAYS AS (${SORT_KEY}) STORED,
+        PRIMARY KEY (repo_type, repo_key)
+      )`,
+      // The listing's keyset index (trending/listing.ts) and the daily expiry's (scores.ts).
+      "CREATE INDEX IF NOT EXISTS hub_trending_sort_idx ON hub_trending (repo_type, (-sort_key), repo_key)",
+      "CREATE INDEX IF NOT EXISTS hub_trending_expiry_idx ON hub_trending (repo_type, oldest_day)",
+      CONVERT_SCORES,
+      ...staticKey("hub_models"),
+      ...staticKey("hub_datasets"),
+      ...staticKey("hub_spaces"),
+    ],
   },
 ];

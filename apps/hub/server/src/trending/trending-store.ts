@@ -1,21 +1,17 @@
 // Trending, as the hub's `trendingScore`: downloads per repository and UTC day, and likes with their time, each
-// weighed by its age (half its weight every HALF_LIFE_DAYS days, nothing after WINDOW_DAYS). The sum is stored on
-// the repository's row (`trending_activity`, in hundredths) so listings sort by an index (schema.ts); it is
-// recomputed for one repository when it is downloaded or liked, and for every active repository once per day, when
-// the day changes (decay needs no other event), by one server of those sharing the database. Day rows older than
-// KEEP_DAYS are pruned then.
+// weighed by its age (half its weight every HALF_LIFE_DAYS days, nothing after WINDOW_DAYS). The sum is kept per
+// active repository in hub_trending (scores.ts), apart from the repository's row, and decays when read
+// (listing.ts), so a day passing rewrites nothing; a download adds to it, a like or an unlike recounts it. Once a
+// day (started by the day's first read, run by one server of those sharing the database) the events that left the
+// window are taken out of the few scores holding them, and day rows older than KEEP_DAYS are pruned.
 import { runLeased } from "../jobs/lease.js";
 import type { RepoType } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
 import { TABLES } from "../store/model-store.js";
-import { MAX_ACTIVITY } from "./schema.js";
+import { addEvents, expire, recount, removeScore, renameScore } from "./scores.js";
+import { KEEP_DAYS, WINDOW_DAYS } from "./window.js";
 
-export const WINDOW_DAYS = 30;
-export const HALF_LIFE_DAYS = 7;
-/** A like weighs as much as this many downloads of the same day. */
-export const LIKE_WEIGHT = 5;
-/** Day rows kept (for the 30-day series and the window, with room to spare). */
-export const KEEP_DAYS = 90;
+export { HALF_LIFE_DAYS, KEEP_DAYS, LIKE_WEIGHT, WINDOW_DAYS } from "./window.js";
 
 const TYPES = Object.keys(TABLES) as RepoType[];
 
@@ -30,28 +26,6 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/**
- * The decayed activity of repositories of type $2 as of day $1 (a date), per lower-case id: downloads of the last
- * WINDOW_DAYS days and likes given then. `$3` limits it to one repository key (NULL = every one).
- */
-const SCORES = `SELECT repo_key, sum(weight) AS score FROM (
-    SELECT repo_key, downloads * power(0.5::float8, ($1::date - day)::float8 / ${HALF_LIFE_DAYS}) AS weight
-    FROM hub_download_days
-    WHERE repo_type = $2 AND ($3::text IS NULL OR repo_key = $3::text)
-      AND day > $1::date - ${WINDOW_DAYS} AND day <= $1::date
-    UNION ALL
-    SELECT repo_key, ${LIKE_WEIGHT} * power(0.5::float8,
-        ($1::date - (created_at AT TIME ZONE 'UTC')::date)::float8 / ${HALF_LIFE_DAYS}) AS weight
-    FROM hub_likes
-    WHERE repo_type = $2 AND ($3::text IS NULL OR repo_key = $3::text)
-      AND (created_at AT TIME ZONE 'UTC')::date > $1::date - ${WINDOW_DAYS}
-      AND (created_at AT TIME ZONE 'UTC')::date <= $1::date
-  ) AS events GROUP BY repo_key`;
-
-const activityOf = (score: string) => `least(round(100 * ${score})::bigint, ${MAX_ACTIVITY})`;
-
-/** Rows changed per statement of the daily refresh: each row update also rewrites the row's search keys. */
-const REFRESH_CHUNK = 250;
 /** After a failed daily refresh, the next read tries again this much later. */
 const RETRY_MS = 60_000;
 /** The daily refresh's lease (renewed while it runs) and how long a server waits for another one's refresh. */
@@ -75,30 +49,22 @@ export class TrendingStore {
     return utcDay(this.now());
   }
 
-  /** Adds `count` downloads of the repository (its stored id) on `day` (default today) and re-scores it. */
+  /** Adds `count` downloads of the repository (its stored id) on `day` (default today): its day row and score. */
   async addDownloads(type: RepoType, id: string, count = 1, day = this.today()): Promise<void> {
-    await this.db.query(
-      `INSERT INTO hub_download_days (repo_type, repo_key, day, downloads) VALUES ($1, lower($2), $3::date, $4)
-       ON CONFLICT (repo_type, repo_key, day) DO UPDATE SET downloads = hub_download_days.downloads + EXCLUDED.downloads`,
-      [type, id, day, count],
-    );
-    await this.rescore(type, id);
+    this.refreshInBackground();
+    await addEvents(this.db, type, id.toLowerCase(), count, day, this.today());
   }
 
-  /** Recomputes one repository's activity as of today (after a download, a like or an unlike). */
+  /** Counts one repository's score again from its events (after a like or an unlike). */
   async rescore(type: RepoType, id: string): Promise<void> {
     this.refreshInBackground();
-    await this.db.query(
-      `UPDATE ${TABLES[type]} SET trending_activity = coalesce((
-         SELECT ${activityOf("score")} FROM (${SCORES}) AS s), 0)
-       WHERE lower(id) = lower($3)`,
-      [this.today(), type, id.toLowerCase()],
-    );
+    await recount(this.db, type, [id.toLowerCase()], this.today());
   }
 
   /**
-   * Starts the day's refresh (decay) when the day changed, without waiting for it: reads meanwhile see yesterday's
-   * scores, which differ from today's by one day of decay. A failed refresh is tried again RETRY_MS later.
+   * Starts the day's refresh (expiry) when the day changed, without waiting for it: reads meanwhile still count
+   * the events of the day that just left the window (weighing 2^(-30/7) ≈ 5 % of the same events today). A failed
+   * refresh is tried again RETRY_MS later.
    */
   refreshInBackground(): void {
     if (this.refreshedDay === this.today() || this.refreshing !== undefined) return;
@@ -109,7 +75,7 @@ export class TrendingStore {
     });
   }
 
-  /** Refreshes every repository's activity once per day (decay), pruning old day rows; cheap when done today. */
+  /** Expires the events that left the window once per day, pruning old day rows; cheap when done today. */
   async ensureFresh(): Promise<void> {
     const today = this.today();
     if (this.refreshedDay === today) return;
@@ -140,34 +106,14 @@ export class TrendingStore {
   }
 
   /**
-   * Every repository's activity as of `today`: those with events in the window scored, every other one 0. Only rows
-   * whose value changes are written, REFRESH_CHUNK per statement, so no statement runs long however many
-   * repositories were active. A download recorded while it runs may be left out of that repository's score until
-   * its next download or like (a day's refresh is an approximation of a running score anyway).
+   * The day's maintenance as of `today`: the scores holding an event that left the window counted again (scores.ts
+   * expire: only those), day rows older than KEEP_DAYS deleted, and on PGlite (no autovacuum) the score table
+   * vacuumed — every download leaves a dead version of its score row behind.
    */
   async refreshAll(today = this.today()): Promise<void> {
     await this.db.query(`DELETE FROM hub_download_days WHERE day <= $1::date - ${KEEP_DAYS}`, [today]);
-    for (const type of TYPES) {
-      const table = TABLES[type];
-      const scored = await this.db.query<{ repo_key: string; activity: number }>(
-        `SELECT repo_key, ${activityOf("score")}::float8 AS activity FROM (${SCORES}) AS s`,
-        [today, type, null],
-      );
-      const stored = await this.db.query<{ key: string; activity: number }>(
-        `SELECT lower(id) AS key, trending_activity::float8 AS activity FROM ${table} WHERE trending_activity <> 0`,
-      );
-      const wanted = new Map(scored.map((row) => [row.repo_key, Number(row.activity)]));
-      const current = new Map(stored.map((row) => [row.key, Number(row.activity)]));
-      const changes: { key: string; activity: number }[] = [];
-      for (const [key, activity] of wanted) if (current.get(key) !== activity) changes.push({ key, activity });
-      for (const key of current.keys()) if (!wanted.has(key)) changes.push({ key, activity: 0 });
-      for (let start = 0; start < changes.length; start += REFRESH_CHUNK)
-        await this.db.query(
-          `UPDATE ${table} AS t SET trending_activity = c.activity
-           FROM jsonb_to_recordset($1::jsonb) AS c(key text, activity bigint) WHERE lower(t.id) = c.key`,
-          [JSON.stringify(changes.slice(start, start + REFRESH_CHUNK))],
-        );
-    }
+    await expire(this.db, TYPES, today);
+    if (this.db.kind === "pglite") await this.db.query("VACUUM hub_trending");
     this.refreshedDay = today;
   }
 
@@ -189,9 +135,10 @@ export class TrendingStore {
     return series;
   }
 
-  /** A rename moves the repository's day rows to its new id (inside the rename's transaction). */
+  /** A rename moves the repository's day rows and score to its new id (inside the rename's transaction). */
   static async rename(tx: Pick<Db, "query">, type: RepoType, from: string, to: string): Promise<void> {
     if (from.toLowerCase() === to.toLowerCase()) return;
+    await renameScore(tx, type, from, to);
     await tx.query("DELETE FROM hub_download_days WHERE repo_type = $1 AND repo_key = lower($2)", [type, to]);
     await tx.query("UPDATE hub_download_days SET repo_key = lower($3) WHERE repo_type = $1 AND repo_key = lower($2)", [
       type,
@@ -200,8 +147,9 @@ export class TrendingStore {
     ]);
   }
 
-  /** A deleted repository's day rows go with it (a new repository of the same id starts at zero). */
+  /** A deleted repository's day rows and score go with it (a new repository of the same id starts at zero). */
   static async remove(tx: Pick<Db, "query">, type: RepoType, id: string): Promise<void> {
+    await removeScore(tx, type, id);
     await tx.query("DELETE FROM hub_download_days WHERE repo_type = $1 AND repo_key = lower($2)", [type, id]);
   }
 }
