@@ -2,7 +2,8 @@
 // text with positional parameters. Filters and sort orders are picked from fixed fragments, never from input.
 import type { RepoType } from "../repos/repo-ref.js";
 import { backfillTypoKeys } from "../search/backfill.js";
-import { type SearchTier, searchTiers } from "../search/ranking.js";
+import { type RankedListing, rankedPageStatement } from "../search/ranked-page.js";
+import { rankedSearch, type SearchTier, searchTiers } from "../search/ranking.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import {
   dayNumber,
@@ -345,6 +346,30 @@ export class ModelStore {
     if (tiers.length === 0) {
       const rows = await this.pageOf(type, query, undefined, query.cursor, query.limit, withRecord);
       return toPage(rows, query.limit, undefined, today);
+    }
+    // The name tiers of the page in one statement, the word tiers in a second when those left it short
+    // (search/ranked-page.ts); but for the trendingScore order, whose two stretches of two indexes those statements
+    // do not walk: its tiers are read one by one below.
+    const ranked = query.search === undefined ? undefined : rankedSearch(type, query.search, tsquery);
+    if (ranked !== undefined && query.sort !== "trendingScore") {
+      const pageRows = query.limit + 1;
+      const listing: RankedListing = {
+        table,
+        columns: `${summaryColumns(type)}${withRecord ? ", record" : ""}`,
+        search: ranked,
+        query,
+        sortColumn: query.sort === "id" ? undefined : SORT_COLUMNS[query.sort],
+        walkRows: Math.max(
+          pageRows * WALK_ROWS_PER_RESULT,
+          Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
+        ),
+      };
+      const read = async (statement: { sql: string; params: SqlParam[] } | undefined) =>
+        statement === undefined ? [] : await this.db.query(statement.sql, statement.params);
+      const rows = await read(rankedPageStatement(listing, "names"));
+      if (rows.length < pageRows) rows.push(...(await read(rankedPageStatement(listing, "words", rows.length))));
+      const last = rows[query.limit - 1];
+      return toPage(rows, query.limit, last === undefined ? undefined : Number(last.tier), today);
     }
     const first = Math.min(Math.max(query.cursor?.tier ?? 0, 0), tiers.length);
     const rows: { row: Record<string, unknown>; tier: number }[] = [];
