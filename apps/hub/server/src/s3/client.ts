@@ -27,8 +27,9 @@ export interface S3ClientOptions {
 }
 
 export function makeS3Client(config: S3Config, options: S3ClientOptions = {}): S3Client {
-  return new S3Client({
-    endpoint: options.endpoint ?? config.endpoint,
+  const endpoint = options.endpoint ?? config.endpoint;
+  const client = new S3Client({
+    endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
     ...(config.credentials !== undefined ? { credentials: config.credentials } : {}),
@@ -45,7 +46,26 @@ export function makeS3Client(config: S3Config, options: S3ClientOptions = {}): S
       httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
     },
   });
+  if (endpoint.startsWith("https:"))
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const request = args.request as { headers?: Record<string, string> } | undefined;
+        if (UNSIGNED_BODIES.has(context.commandName ?? "") && request?.headers !== undefined)
+          request.headers["x-amz-content-sha256"] = "UNSIGNED-PAYLOAD";
+        return next(args);
+      },
+      { step: "build", name: "hubkitUnsignedPayload" },
+    );
+  return client;
 }
+
+/**
+ * Uploads whose body is not hashed into the signature over https: SigV4 would otherwise sha256 every byte of a part
+ * on the event loop (the SDK does it for in-memory bodies; ~20 % of an upload's CPU here), a second hash beside the
+ * hub's own check of the whole object, for an integrity TLS already gives. Over plain http the signature is what
+ * protects the bytes on the wire, so there they stay signed.
+ */
+const UNSIGNED_BODIES = new Set(["UploadPartCommand", "PutObjectCommand"]);
 
 /** The object key for `key` under the configured prefix. */
 export function prefixedKey(config: S3Config, key: string): string {
