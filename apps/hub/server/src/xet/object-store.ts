@@ -1,12 +1,16 @@
 // Where xorb bytes live: a small object-store interface (put from a stream, ranged read, exists, delete) so that an
 // S3-compatible store can replace the folder later, and the folder implementation: `<root>/xorbs/ab/<hash>`,
 // written through `<root>/tmp/<random>` (fsynced, then renamed into place, then the folder fsynced), so an object
-// appears whole or not at all and a crash leaves only tmp files, removed at the next start.
+// appears whole or not at all and a crash leaves only tmp files, removed at the next start. Tmp files are named by
+// the server writing them (`<instance>~<random>`): with several servers on one folder a start removes only those
+// of servers that are gone (instances/ownership.ts).
 import { randomBytes } from "node:crypto";
 import { createReadStream, readSync } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
+import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
+import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
 import { XET_HASH_HEX } from "./hash.js";
 
 export interface PendingObject {
@@ -73,16 +77,25 @@ function remainderAfter(pieces: readonly Uint8Array[], written: number): Uint8Ar
 export class FolderXetObjectStore implements XetObjectStore {
   private readonly objects: string;
   private readonly tmp: string;
+  /** The owner in this server's tmp names (set by open()). */
+  private instance = newInstanceId();
 
   constructor(readonly root: string) {
     this.objects = join(root, "xorbs");
     this.tmp = join(root, "tmp");
   }
 
-  async open(): Promise<this> {
+  /** Creates the folders and removes abandoned tmp files: all by default (one server), else what `ownership` says. */
+  async open(ownership: LeftoverOwnership = soleOwnership(this.instance)): Promise<this> {
+    this.instance = ownership.instance;
     await mkdir(this.objects, { recursive: true });
-    await rm(this.tmp, { recursive: true, force: true });
     await mkdir(this.tmp, { recursive: true });
+    for (const name of await readdir(this.tmp)) {
+      const path = join(this.tmp, name);
+      const mtime = await mtimeOf(path);
+      if (mtime !== undefined && ownership.mayRemove(ownerOfName(name), mtime))
+        await rm(path, { recursive: true, force: true });
+    }
     return this;
   }
 
@@ -92,7 +105,7 @@ export class FolderXetObjectStore implements XetObjectStore {
   }
 
   async begin(): Promise<PendingObject> {
-    const tmp = join(this.tmp, randomBytes(12).toString("hex"));
+    const tmp = join(this.tmp, ownedName(this.instance, randomBytes(12).toString("hex")));
     const file = await open(tmp, "wx");
     let closed = false;
     let written = 0;
@@ -194,7 +207,6 @@ export class FolderXetObjectStore implements XetObjectStore {
 
   /** Files left in tmp (tests: a crash must leave nothing else). */
   async pending(): Promise<number> {
-    const { readdir } = await import("node:fs/promises");
     return (await readdir(this.tmp).catch(() => [])).length;
   }
 }

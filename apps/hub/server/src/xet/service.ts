@@ -2,8 +2,9 @@
 // answering a dedup query with a keyed shard (§3.6 c), and the instance id that goes into the casUrl (so a client's
 // three-week shard cache never points at a wiped store).
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { LeftoverOwnership } from "../instances/ownership.js";
 import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { UrlSigner } from "../lfs/signing.js";
 import type { RepoRef } from "../repos/repo-ref.js";
@@ -17,6 +18,25 @@ import { type StoredXorb, type Term, XetIndex } from "./xet-index.js";
 import { XorbReader } from "./xorb.js";
 
 export class XetValidationError extends Error {}
+
+/**
+ * The store's id, made once: written whole to a temporary file and linked into place, so servers starting at the
+ * same moment on one folder all read the one that won (never a half-written file, never EEXIST).
+ */
+function storeInstance(file: string): string {
+  if (!existsSync(file)) {
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    writeFileSync(temporary, randomBytes(6).toString("hex"), { flag: "wx" });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+  return readFileSync(file, "utf8").trim();
+}
 
 /** Chunk references one shard's files may make in all (≈ 256 GB of file data at 64 KiB a chunk). */
 const MAX_SHARD_FILE_CHUNKS = 4_000_000;
@@ -62,19 +82,21 @@ export class XetService {
     private readonly links: RepoObjectLinks,
   ) {}
 
-  /** `objects`: where xorbs live (an S3 bucket, s3/xet-store.ts); by default the folder `<root>/xorbs`. */
+  /**
+   * `objects`: where xorbs live (an S3 bucket, s3/xet-store.ts); by default the folder `<root>/xorbs`, whose
+   * abandoned tmp files go now (`ownership`: which ones, with several servers on the folder; by default all).
+   */
   static async open(
     root: string,
     db: Pick<Db, "query" | "transaction">,
     signer: UrlSigner,
     links: RepoObjectLinks,
     objects?: XetObjectStore,
+    ownership?: LeftoverOwnership,
   ) {
     mkdirSync(root, { recursive: true });
-    const file = join(root, "instance");
-    if (!existsSync(file)) writeFileSync(file, randomBytes(6).toString("hex"), { flag: "wx" });
-    const instance = readFileSync(file, "utf8").trim();
-    const store = objects ?? (await new FolderXetObjectStore(root).open());
+    const instance = storeInstance(join(root, "instance"));
+    const store = objects ?? (await new FolderXetObjectStore(root).open(ownership));
     return new XetService(new XetIndex(db), store, await xetHashing(), signer, instance, links);
   }
 
