@@ -374,15 +374,63 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       if (typeof dead === "object") expect(await dead.renew()).toBe(false);
     });
 
+    it("collects Xet garbage on one server at a time, and the other forgets a collected xorb at once", async () => {
+      const [xetA, xetB] = [a.ctx.xet, b.ctx.xet];
+      if (xetA === undefined || xetB === undefined) throw new Error("no Xet service");
+      const { randomBytes } = await import("node:crypto");
+      const hash = randomBytes(32).toString("hex");
+      expect(await xetB.index.addXorb(hash, [{ hash: randomBytes(32), size: 10, byteEnd: 18 }])).toBe(true);
+      expect(await xetB.index.xorb(hash)).toBeDefined(); // now in B's cache
+      const gc = () =>
+        fetch(`${a.url}/api/admin/xet/gc?grace_days=0`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+        });
+      // While B holds the collection's lease, A refuses to start a second one.
+      const dbB = (b.ctx.index as DbRepoIndex).store.db;
+      const held = await claimLease(dbB, "xet-gc", { ttlMs: 30_000 });
+      if (typeof held === "string") throw new Error(`the gc lease was ${held}`);
+      expect((await gc()).status).toBe(409);
+      await held.release();
+      await notifyBusOf(dbB).ready();
+      const report = (await (await gc()).json()) as { xorbsDeleted: number };
+      expect(report.xorbsDeleted).toBeGreaterThanOrEqual(1);
+      // B hears of it: its cached chunk list goes (a shard naming the xorb would otherwise be accepted on B).
+      await until(async () => ((await xetB.index.xorb(hash)) === undefined ? true : undefined), "B's cache", 10_000);
+    });
+
     it("carries a notification published through one server to the other's subscribers", async () => {
       const [dbA, dbB] = [a, b].map((hub) => (hub.ctx.index as DbRepoIndex).store.db);
       if (dbA === undefined || dbB === undefined) throw new Error("no databases");
       const received: string[] = [];
-      const subscription = notifyBusOf(dbB).subscribe("test_channel", (payload) => received.push(payload));
+      let gaps = 0;
+      const subscription = notifyBusOf(dbB).subscribe(
+        "test_channel",
+        (payload) => received.push(payload),
+        () => {
+          gaps += 1;
+        },
+      );
       await notifyBusOf(dbB).ready();
       await notifyBusOf(dbA).publish("test_channel", "from A");
       await until(async () => (received.length > 0 ? true : undefined), "the notification", 10_000);
       expect(received).toEqual(["from A"]);
+      // The listening connections cut (a database restart, a proxy's idle cut): subscribers hear of the gap (their
+      // caches may have missed messages), the bus listens again by itself, and later messages arrive.
+      await q(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+         WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+      );
+      await until(async () => (gaps > 0 ? true : undefined), "the gap", 10_000);
+      await until(
+        async () => {
+          await notifyBusOf(dbA).publish("test_channel", "after the cut");
+          await new Promise((resume) => setTimeout(resume, 200));
+          return received.includes("after the cut") ? true : undefined;
+        },
+        "a notification after the reconnection",
+        20_000,
+      );
       subscription.close();
     });
   },
