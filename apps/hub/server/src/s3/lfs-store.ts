@@ -4,7 +4,9 @@
 //   is completed only when sha256 and size match (part-writer.ts says why not a temporary key + copy); a mismatch
 //   or a broken body aborts it (400), a failing store is a 503 — nothing half-written is ever visible. An object
 //   that fits one part is kept in memory, checked, then written with one PutObject. Parts are PART_BYTES (more for
-//   objects past MAX_PARTS × PART_BYTES); at most two are held per upload.
+//   objects past MAX_PARTS × PART_BYTES); at most two are held per upload, and all uploads of the store together
+//   hold at most `bufferBudget` bytes: past it an upload waits for its part to go before refilling its one buffer,
+//   and a new upload finding no room for its first part gets a 503 to retry.
 // - an identical object already stored is read and hashed, not rewritten (the uploader proves it holds the bytes).
 // - stat = HeadObject, read = a ranged GetObject streamed, readBytes = a small ranged GetObject.
 // - removeUnlinked: a permanent deletion, as the folder store's (uploads in this process hold their object).
@@ -49,16 +51,29 @@ export function partBytesFor(size: number): number {
   return Math.max(PART_BYTES, Math.ceil(size / MAX_PARTS / MiB) * MiB);
 }
 
+/** Bytes of part buffers all uploads of one store may hold together (default). */
+export const DEFAULT_BUFFER_BUDGET = 1024 * MiB;
+
 export class S3LargeFileStore implements LargeFileStore {
   private readonly holds = new UploadHolds(() => FolderLargeFileStore.uploadLinkGraceMs);
   private stopSweep: (() => void) | undefined;
+  /** Bytes of part buffers held by uploads now. */
+  private buffered = 0;
 
   constructor(
     readonly client: S3Client,
     readonly config: S3Config,
     /** Parts of unfinished LFS multipart transfers, on the servers' disk (see above). */
     readonly multipart: MultipartArea,
+    private readonly bufferBudget = DEFAULT_BUFFER_BUDGET,
   ) {}
+
+  /** Takes `bytes` of the buffer budget if there is room. */
+  private reserve(bytes: number): boolean {
+    if (this.buffered + bytes > this.bufferBudget) return false;
+    this.buffered += bytes;
+    return true;
+  }
 
   /** Opens the parts folder (its arguments are the folder's) and starts the sweep of stale incomplete uploads. */
   async open(...args: Parameters<MultipartArea["open"]>): Promise<this> {
@@ -133,6 +148,32 @@ export class S3LargeFileStore implements LargeFileStore {
     body: Readable | AsyncIterable<Uint8Array>,
   ): Promise<void> {
     const partBytes = partBytesFor(size);
+    const first = Math.min(size, partBytes);
+    if (!this.reserve(first))
+      throw new ApiError(503, "Object store busy: too many uploads in progress on this server; retry shortly", {
+        headers: { "Retry-After": "5" },
+      });
+    let reserved = first;
+    try {
+      await this.uploadWithin(oid, key, size, body, partBytes, () => {
+        if (!this.reserve(partBytes)) return false;
+        reserved += partBytes;
+        return true;
+      });
+    } finally {
+      this.buffered -= reserved;
+    }
+  }
+
+  /** upload() once its first buffer is reserved; `second` reserves another part buffer when there is room. */
+  private async uploadWithin(
+    oid: string,
+    key: string,
+    size: number,
+    body: Readable | AsyncIterable<Uint8Array>,
+    partBytes: number,
+    second: () => boolean,
+  ): Promise<void> {
     const check = new BodyCheck(oid, size);
     // One part or less: in memory, checked, then one PutObject (visible whole, or not at all).
     if (size <= partBytes) {
@@ -159,7 +200,8 @@ export class S3LargeFileStore implements LargeFileStore {
     }
     const writer = await PartWriter.start(this.client, this.config.bucket, key);
     try {
-      // Two buffers, alternating: one fills while the other uploads (PartWriter.send waits for it first).
+      // Two buffers, alternating: one fills while the other uploads (PartWriter.send waits for it first); with
+      // the budget spent, one buffer, refilled once its part is sent.
       const buffers: Buffer[] = [Buffer.allocUnsafe(partBytes)];
       let current = 0;
       let filled = 0;
@@ -174,9 +216,10 @@ export class S3LargeFileStore implements LargeFileStore {
             bytes = bytes.subarray(taken);
             if (filled === partBytes) {
               await writer.send(buffer);
-              current = 1 - current;
-              if (buffers[current] === undefined) buffers[current] = Buffer.allocUnsafe(partBytes);
               filled = 0;
+              if (buffers.length === 1 && second()) buffers.push(Buffer.allocUnsafe(partBytes));
+              if (buffers.length === 2) current = 1 - current;
+              else await writer.settled();
             }
           }
         }

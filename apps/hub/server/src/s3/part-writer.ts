@@ -6,8 +6,8 @@
 // periodic sweep (stale-uploads.ts) or the bucket's lifecycle rule aborts.
 //
 // Memory: the caller fills one part buffer while the previous one uploads; `send` waits for that upload before
-// starting the next, so at most two parts exist per upload (2 × part size) and a slow store slows the reading of
-// the request body (backpressure) instead of queueing bytes.
+// starting the next (or the caller waits with `settled` to refill the same buffer), so at most two parts exist per
+// upload and a slow store slows the reading of the request body (backpressure) instead of queueing bytes.
 import {
   AbortMultipartUploadCommand,
   type CompletedPart,
@@ -74,6 +74,12 @@ export class PartWriter {
           this.failure = unavailable(`uploading part ${partNumber}`, error);
         },
       );
+  }
+
+  /** Waits for the part in flight (its buffer may then be refilled); rejects if it failed. */
+  async settled(): Promise<void> {
+    await this.inFlight;
+    if (this.failure !== undefined) throw this.failure;
   }
 
   /** Waits for the last part, then makes the object visible whole. */
