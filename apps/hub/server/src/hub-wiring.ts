@@ -14,12 +14,13 @@ import type { HubContext } from "./hub-context.js";
 import { databaseProbe, folderProbe, type ReadinessCheck, readiness } from "./instances/health.js";
 import { openInstance, type ServerInstance } from "./instances/instance.js";
 import { DEFAULT_INSTANCE_LIMITS } from "./instances/limits.js";
-import { DEFAULT_MULTIPART_LIMITS, type FolderLargeFileStore } from "./lfs/folder-store.js";
+import { DEFAULT_MULTIPART_LIMITS } from "./lfs/folder-store.js";
 import { RepoObjectLinks } from "./lfs/repo-objects.js";
 import { UrlSigner } from "./lfs/signing.js";
 import { GitStorage } from "./repos/git-storage.js";
 import { DEFAULT_STORAGE_LIMITS } from "./repos/storage-limits.js";
 import { objectStoreReady } from "./s3/health.js";
+import { type S3Stores, s3Stores } from "./s3/stores.js";
 import type { DbRepoIndex } from "./store/db-repo-index.js";
 import type { ModelStore } from "./store/model-store.js";
 import { openRepoIndex, seedSourcesBeside } from "./store/open-index.js";
@@ -45,13 +46,15 @@ export async function openLocalHub(
   const temporary = config.dataRoot === undefined ? mkdtempSync(join(tmpdir(), "hubkit-data-")) : undefined;
   const root = config.dataRoot ?? (temporary as string);
   let storage: GitStorage | undefined;
-  let lfs: FolderLargeFileStore | undefined;
+  let lfs: { close(): void } | undefined;
+  let s3: S3Stores | undefined;
   let webhooks: WebhookService | undefined;
   let instance: ServerInstance | undefined;
   const dispose = () => {
     void webhooks?.stop(); // its sender's timer (server.ts stops it earlier, before the database closes)
     storage?.close(); // its long-lived git reader processes
     lfs?.close(); // its sweep of abandoned multipart uploads
+    s3?.close(); // the object store client's connections
     if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });
   };
   try {
@@ -65,12 +68,16 @@ export async function openLocalHub(
     await storage.cleanUp(ownership);
     const lfsLinks = new RepoObjectLinks(store.db);
     // Xet (xet/): xorbs under <data>/xet; the LFS store also serves Xet-uploaded files (the whole-file bridge).
-    const xet = await XetService.open(join(root, "xet"), store.db, UrlSigner.open(config.secret, root), lfsLinks);
-    lfs = await new XetBridgedStore(
-      join(root, "lfs"),
-      { ...DEFAULT_MULTIPART_LIMITS, bytesInFlightPerUser: limits.multipartBytesPerUser },
-      xet,
-    ).open(ownership);
+    // With HUBKIT_S3_ENDPOINT both live in the bucket (s3/stores.ts); multipart transfer parts stay in <data>/lfs.
+    s3 = config.objectStore !== undefined ? s3Stores(config.objectStore) : undefined;
+    const signer = UrlSigner.open(config.secret, root);
+    const xet = await XetService.open(join(root, "xet"), store.db, signer, lfsLinks, s3?.xorbs, ownership);
+    const multipartLimits = { ...DEFAULT_MULTIPART_LIMITS, bytesInFlightPerUser: limits.multipartBytesPerUser };
+    const largeFiles =
+      s3 === undefined
+        ? await new XetBridgedStore(join(root, "lfs"), multipartLimits, xet).open(ownership)
+        : await s3.largeFiles(xet, join(root, "lfs", "parts"), multipartLimits).open(ownership);
+    lfs = largeFiles;
     const accounts = new AccountStore(
       store.db,
       config.adminToken !== undefined ? { adminToken: config.adminToken } : {},
@@ -79,7 +86,7 @@ export async function openLocalHub(
     const index = await openRepoIndex({
       store,
       storage,
-      lfs,
+      lfs: largeFiles,
       lfsLinks,
       seed: seedSourcesBeside(config.seedFile),
       log,
@@ -96,7 +103,7 @@ export async function openLocalHub(
     const ctx: HubContext = {
       config: { ...config, dataRoot: root, storageLimits: limits },
       storage,
-      lfs,
+      lfs: largeFiles,
       lfsLinks,
       xet,
       accounts,
