@@ -130,3 +130,26 @@ describe("the stores' start-up clean-up with several servers", () => {
     lfs.close();
   });
 });
+
+describe("a branch lock left by a dead git process, while the servers run", () => {
+  it("a commit removes a lock older than the bound and lands; a fresh lock (a live git) is a 412", async () => {
+    const storage = new GitStorage(join(work, "repos-locks"), DEFAULT_STORAGE_LIMITS, { staleGitLockMs: 60_000 });
+    const ref = { type: "model" as const, id: "alice/locked" };
+    await storage.create(ref);
+    const lock = join(storage.gitDir(ref), "refs", "heads", "main.lock");
+    const request = (path: string) => ({
+      branch: "main",
+      operations: [{ kind: "file" as const, path, content: Buffer.from(path) }],
+      summary: path,
+      author: "alice",
+    });
+    made(lock, 1_000);
+    await expect(storage.commit(ref, request("fresh.txt"))).rejects.toMatchObject({ status: 412 });
+    expect(existsSync(lock)).toBe(true);
+    made(lock, 120_000);
+    const { commitOid } = await storage.commit(ref, request("stale.txt"));
+    expect(await storage.resolveRevision(ref, "main")).toBe(commitOid);
+    expect(existsSync(lock)).toBe(false);
+    storage.close();
+  });
+});

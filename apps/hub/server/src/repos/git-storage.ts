@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { ApiError, RevisionNotFoundError, StaleParentError } from "../api/api-error.js";
 import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
+import { DEFAULT_INSTANCE_LIMITS } from "../instances/limits.js";
 import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
 import type { RepoWriteLock } from "../instances/repo-lock.js";
 import { lfsAttributeLine, lfsPatterns } from "../lfs/attributes.js";
@@ -77,6 +78,8 @@ export interface GitStorageOptions {
   instance?: string;
   /** Commits take turns with other servers' through this lock (PostgreSQL advisory locks); absent = one server. */
   writeLock?: RepoWriteLock;
+  /** A branch's `.lock` file older than this is stale (its git process died): a commit removes it and retries. */
+  staleGitLockMs?: number;
 }
 
 export class GitStorage implements RepoStorage {
@@ -87,6 +90,7 @@ export class GitStorage implements RepoStorage {
   private readonly reachability: Reachability;
   readonly instance: string;
   private readonly writeLock: RepoWriteLock | undefined;
+  private readonly staleGitLockMs: number;
 
   constructor(
     /** `<data>/repos`: holds `models/`, `datasets/`, `spaces/`. */
@@ -97,6 +101,7 @@ export class GitStorage implements RepoStorage {
     this.reachability = new Reachability(limits.gitTimeoutMs);
     this.instance = options.instance ?? newInstanceId();
     this.writeLock = options.writeLock;
+    this.staleGitLockMs = options.staleGitLockMs ?? DEFAULT_INSTANCE_LIMITS.staleGitLockMs;
   }
 
   /** A name for a temporary file or folder of this server inside a repository (`hubkit-<kind>-<instance>~<random>`). */
@@ -531,10 +536,25 @@ export class GitStorage implements RepoStorage {
       await testPause("commit-objects-written");
       const moved = await this.tryRun(ref, ["update-ref", target, commit, head]);
       if (moved.code === 0) return { commitOid: commit };
+      if (await this.removeStaleRefLock(ref, target)) continue; // a dead git's lock, not a racing writer
       // Someone else moved the branch between our read and our swap. With a parentCommit that is exactly the
       // stale-parent case; without one, the commit is rebuilt on the new head (the operations are absolute).
       if (request.parentCommit !== undefined || attempt >= MAX_REBASE_ATTEMPTS) throw new StaleParentError();
     }
+  }
+
+  /**
+   * Removes `<ref>.lock` when it is older than the stale bound: a git process that died holding it (a server or a
+   * machine crash; with several servers no restart may come to clean it) would otherwise turn every later commit
+   * to that branch into a 412. A live lock lives milliseconds. Returns whether one was removed.
+   */
+  private async removeStaleRefLock(ref: RepoRef, target: string): Promise<boolean> {
+    const lock = join(this.gitDir(ref), `${target}.lock`);
+    const mtime = await mtimeOf(lock);
+    if (mtime === undefined || Date.now() - mtime <= this.staleGitLockMs) return false;
+    await rm(lock, { force: true });
+    console.error(`[hub] removed a stale git lock ${target}.lock of ${ref.type} ${ref.id}`);
+    return true;
   }
 
   private async pullRequestHead(ref: RepoRef, prRef: string): Promise<string | undefined> {
