@@ -64,7 +64,11 @@ export async function openLocalHub(
     // abandoned (a dead server's, or everything with PGlite), and commits take turns across servers.
     instance = await openInstance(store.db, config.databaseUrl, instanceLimits);
     const ownership = await instance.ownership();
-    storage = new GitStorage(join(root, "repos"), limits, { instance: instance.id, writeLock: instance.writeLock });
+    storage = new GitStorage(join(root, "repos"), limits, {
+      instance: instance.id,
+      writeLock: instance.writeLock,
+      staleGitLockMs: instanceLimits.staleGitLockMs,
+    });
     await storage.cleanUp(ownership);
     const lfsLinks = new RepoObjectLinks(store.db);
     // Xet (xet/): xorbs under <data>/xet; the LFS store also serves Xet-uploaded files (the whole-file bridge).
