@@ -1,8 +1,8 @@
 // The order of a search's results (issue 20 point 2): what was typed first, then what starts with it, then what
 // merely contains its words, then what is one typo away. Each tier is a SQL condition over the indexed columns
 // (schema.ts's name_key, the full-text `search` with its typo keys), excluding the tiers before it, so a row belongs to
-// exactly one tier; inside a tier the listing's own sort order (downloads by default) decides. The store reads the
-// tiers in turn until a page is full, and a cursor carries the tier it stopped in.
+// exactly one tier; inside a tier the listing's own sort order (downloads by default) decides. ranked-page.ts reads
+// the tiers of a page in one statement, and a cursor carries the tier it stopped in (the TIER numbers below).
 import { LEGACY_IDS } from "../api/legacy-id-table.js";
 import type { RepoType } from "../repos/repo-ref.js";
 import type { SqlParam } from "../store/db.js";
@@ -10,17 +10,25 @@ import { typoQuery } from "./typo-query.js";
 
 export type Bind = (value: SqlParam) => string;
 
-export interface SearchTier {
-  name: "exact id" | "exact name" | "same name" | "name prefix" | "words" | "typo";
-  /** The tier's condition, its values bound through `bind`. */
-  condition(bind: Bind): string;
-  /** Holds a handful of rows found through an index: read its matches directly instead of walking a sort order. */
-  small: boolean;
+/** The tiers in their order; a cursor stores these numbers, so they never change meaning. */
+export const TIER = { exactId: 0, exactName: 1, sameName: 2, namePrefix: 3, words: 4, typo: 5 } as const;
+
+/** A search's tiers as SQL over one repository table, their values bound through `bind`. */
+export interface RankedSearch {
   /**
-   * A b-tree condition that holds for every row of the tier, cheap to count a few hundred of: when it holds for
-   * few rows, the tier is read directly too (a name prefix of a few dozen ids need not walk the sort order).
+   * Tiers 0-2 (exact id, exact name, same name) at once: `condition` finds their rows through the lower(id) and
+   * name_key b-trees, `tier` is each such row's tier.
    */
-  probe?: (bind: Bind) => string;
+  exact: { condition: (bind: Bind) => string; tier: (bind: Bind) => string };
+  /**
+   * Tier 3, name prefix: `probe` is a b-tree range holding every row of the tier (a few hundred of its rows are
+   * cheap to count), `condition` the tier itself. Absent when the name part of the search has no letter or digit.
+   */
+  prefix?: { probe: (bind: Bind) => string; condition: (bind: Bind) => string };
+  /** Tier 4: every word is a prefix of a word of the id. */
+  words: (bind: Bind) => string;
+  /** Tier 5: the same with one typo (typo-query.ts); read only when no earlier tier matched at all. */
+  typo?: (bind: Bind) => string;
 }
 
 /** Lower case, letters and digits only: the query side of name_key. */
@@ -40,56 +48,108 @@ export function nameKey(text: string): string {
  *   typo        — the same with one typo in a word (typo-query.ts), only when no earlier tier matched at all
  * With a `/` the part before it must be the owner (ignoring case) for the name tiers.
  */
+export function rankedSearch(
+  type: RepoType,
+  search: string,
+  prefixQuery: string | undefined,
+): RankedSearch | undefined {
+  if (prefixQuery === undefined) return undefined;
+  const { key, byName, exactId, exactName, exact, ownerIs, namePrefix, words, notNamed, typo } = parts(
+    type,
+    search,
+    prefixQuery,
+  );
+  return {
+    exact: {
+      // Same name includes the exact name: one name_key look-up finds tiers 1 and 2.
+      condition: (bind) =>
+        key === "" ? exactId(bind) : `(${exactId(bind)} OR (${ownerIs(bind)}name_key = ${bind(key)}))`,
+      tier: (bind) =>
+        `CASE WHEN ${exactId(bind)} THEN ${TIER.exactId}${
+          byName ? ` WHEN ${exactName(bind)} THEN ${TIER.exactName}` : ""
+        } ELSE ${TIER.sameName} END`,
+    },
+    ...(key === ""
+      ? {}
+      : {
+          prefix: {
+            probe: (bind: Bind) => `name_key LIKE ${bind(`${key}%`)}`,
+            condition: (bind: Bind) => `${namePrefix(bind)} AND name_key <> ${bind(key)} AND NOT ${exact(bind)}`,
+          },
+        }),
+    words: (bind) => `${words(bind)} AND ${notNamed(bind)}`,
+    ...(typo === undefined
+      ? {}
+      : {
+          typo: (bind: Bind) => `search @@ ${bind(typo)}::tsquery AND NOT ${words(bind)} AND ${notNamed(bind)}`,
+        }),
+  };
+}
+
+/** One search tier read on its own (model-store's tier-by-tier path, for the trendingScore order). */
+export interface SearchTier {
+  name: "exact id" | "exact name" | "same name" | "name prefix" | "words" | "typo";
+  /** Its TIER number. */
+  tier: number;
+  /** The tier's condition, its values bound through `bind`. */
+  condition(bind: Bind): string;
+  /** Holds a handful of rows found through an index: read its matches directly instead of walking a sort order. */
+  small: boolean;
+  /** A b-tree condition holding for every row of the tier: when it holds for few rows, the tier is read directly. */
+  probe?: (bind: Bind) => string;
+}
+
+/**
+ * rankedSearch's tiers one by one, in order, for a store that reads them in turn (the trendingScore order walks two
+ * stretches of two indexes, which ranked-page.ts's single statement does not do).
+ */
 export function searchTiers(type: RepoType, search: string, prefixQuery: string | undefined): SearchTier[] {
-  if (prefixQuery === undefined) return [];
+  const ranked = rankedSearch(type, search, prefixQuery);
+  if (ranked === undefined || prefixQuery === undefined) return [];
+  const { key, byName, exactId, exactName, exact, ownerIs } = parts(type, search, prefixQuery);
+  const tiers: SearchTier[] = [{ name: "exact id", tier: TIER.exactId, small: true, condition: exactId }];
+  if (byName)
+    tiers.push({
+      name: "exact name",
+      tier: TIER.exactName,
+      small: true,
+      condition: (bind) => `${exactName(bind)} AND NOT ${exactId(bind)}`,
+    });
+  if (key !== "")
+    tiers.push({
+      name: "same name",
+      tier: TIER.sameName,
+      small: true,
+      condition: (bind) => `${ownerIs(bind)}name_key = ${bind(key)} AND NOT ${exact(bind)}`,
+    });
+  if (ranked.prefix !== undefined)
+    tiers.push({ name: "name prefix", tier: TIER.namePrefix, small: false, ...ranked.prefix });
+  tiers.push({ name: "words", tier: TIER.words, small: false, condition: ranked.words });
+  if (ranked.typo !== undefined) tiers.push({ name: "typo", tier: TIER.typo, small: false, condition: ranked.typo });
+  return tiers;
+}
+
+/** The condition builders both readings share. */
+function parts(type: RepoType, search: string, prefixQuery: string) {
   const typed = search.trim().toLowerCase();
   const slash = typed.indexOf("/");
   const owner = slash === -1 ? undefined : typed.slice(0, slash);
   const name = slash === -1 ? typed : typed.slice(slash + 1);
   const key = nameKey(name);
   const legacy = slash === -1 && Object.hasOwn(LEGACY_IDS[type], typed) ? LEGACY_IDS[type][typed] : undefined;
+  // The exact-name tier exists without an owner only; the name tiers need a name key.
+  const byName = owner === undefined && key !== "";
 
   const exactId = (bind: Bind) =>
     `lower(id) = ANY(${bind([typed, ...(legacy !== undefined ? [legacy.toLowerCase()] : [])])}::text[])`;
   const exactName = (bind: Bind) =>
     `name_key = ${bind(key)} AND lower(substr(id, strpos(id, '/') + 1)) = ${bind(name)}`;
   // Exact id or exact name: what every later tier leaves out.
-  const exact = (bind: Bind) =>
-    owner !== undefined || key === "" ? exactId(bind) : `(${exactId(bind)} OR (${exactName(bind)}))`;
+  const exact = (bind: Bind) => (byName ? `(${exactId(bind)} OR (${exactName(bind)}))` : exactId(bind));
   const ownerIs = (bind: Bind) => (owner === undefined ? "" : `lower(author) = ${bind(owner)} AND `);
   const namePrefix = (bind: Bind) => `${ownerIs(bind)}name_key LIKE ${bind(`${key}%`)}`;
   const words = (bind: Bind) => `search @@ ${bind(prefixQuery)}::tsquery`;
-
-  const tiers: SearchTier[] = [{ name: "exact id", small: true, condition: exactId }];
-  if (owner === undefined && key !== "")
-    tiers.push({
-      name: "exact name",
-      small: true,
-      condition: (bind) => `${exactName(bind)} AND NOT ${exactId(bind)}`,
-    });
-  if (key !== "") {
-    tiers.push(
-      {
-        name: "same name",
-        small: true,
-        condition: (bind) => `${ownerIs(bind)}name_key = ${bind(key)} AND NOT ${exact(bind)}`,
-      },
-      {
-        name: "name prefix",
-        small: false,
-        probe: (bind) => `name_key LIKE ${bind(`${key}%`)}`,
-        condition: (bind) => `${namePrefix(bind)} AND name_key <> ${bind(key)} AND NOT ${exact(bind)}`,
-      },
-    );
-  }
   const notNamed = (bind: Bind) => `NOT ${exact(bind)}${key === "" ? "" : ` AND NOT (${namePrefix(bind)})`}`;
-  tiers.push({ name: "words", small: false, condition: (bind) => `${words(bind)} AND ${notNamed(bind)}` });
   const typo = typoQuery(search);
-  if (typo !== undefined)
-    tiers.push({
-      name: "typo",
-      small: false,
-      condition: (bind) => `search @@ ${bind(typo)}::tsquery AND NOT ${words(bind)} AND ${notNamed(bind)}`,
-    });
-  return tiers;
+  return { key, byName, exactId, exactName, exact, ownerIs, namePrefix, words, notNamed, typo };
 }
