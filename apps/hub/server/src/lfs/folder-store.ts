@@ -1,9 +1,9 @@
 // The large-file store as a folder: `objects/ab/cd/<sha256>`, written through `tmp/<instance>~<random>` (hashed and
 // counted while streaming, fsynced, then renamed into place), so an object appears whole or not at all and a crash
 // leaves only tmp files, removed at the next start — only those of dead servers when several share the folder
-// (instances/ownership.ts: the name says which server is writing). Storing an object that is already there still reads and hashes every
-// byte (an upload proves the uploader holds the bytes before the object is linked to a repository) but does not
-// rewrite it. Multipart parts live beside it, in `parts/` (lfs/multipart-area.ts).
+// (instances/ownership.ts: the name says which server is writing). Storing an object that is already there still
+// reads and hashes every byte (an upload proves the uploader holds the bytes before the object is linked to a
+// repository) but does not rewrite it. Multipart parts live beside it, in `parts/` (lfs/multipart-area.ts).
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
