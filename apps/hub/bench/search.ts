@@ -46,6 +46,9 @@ const QUERIES: [string, string][] = [
   // A typo that one word in twenty is one edit away from (llama): the typo tier at its densest.
   ["search typo dense", "/api/models?search=lama&limit=20"],
   ["search no match", "/api/models?search=qwertyuiop&limit=20"],
+  // The site's default order: a search sorted by trendingScore still reads its tiers one by one (model-store.ts).
+  ["search one word, trending", "/api/models?search=llama&sort=trendingScore&limit=20"],
+  ["search no match, trending", "/api/models?search=qwertyuiop&sort=trendingScore&limit=20"],
   ["filter task", "/api/models?pipeline_tag=text-to-image&limit=20"],
   ["filter library + likes", "/api/models?library=gguf&sort=likes&limit=20"],
   ["filter provider", "/api/models?inference_provider=together&limit=20"],
