@@ -14,7 +14,7 @@ import type { HubContext } from "./hub-context.js";
 import { databaseProbe, folderProbe, type ReadinessCheck, readiness } from "./instances/health.js";
 import { openInstance, type ServerInstance } from "./instances/instance.js";
 import { DEFAULT_INSTANCE_LIMITS } from "./instances/limits.js";
-import { DEFAULT_MULTIPART_LIMITS } from "./lfs/folder-store.js";
+import { DEFAULT_MULTIPART_LIMITS, FolderLargeFileStore } from "./lfs/folder-store.js";
 import { RepoObjectLinks } from "./lfs/repo-objects.js";
 import { UrlSigner } from "./lfs/signing.js";
 import { GitStorage } from "./repos/git-storage.js";
@@ -27,6 +27,7 @@ import { openRepoIndex, seedSourcesBeside } from "./store/open-index.js";
 import { DEFAULT_WEBHOOK_LIMITS } from "./webhooks/limits.js";
 import { WebhookService } from "./webhooks/service.js";
 import { XetBridgedStore } from "./xet/bridged-store.js";
+import { FolderXetObjectStore } from "./xet/object-store.js";
 import { XetService } from "./xet/service.js";
 
 export interface LocalHub {
@@ -77,11 +78,15 @@ export async function openLocalHub(
     const signer = UrlSigner.open(config.secret, root);
     const xet = await XetService.open(join(root, "xet"), store.db, signer, lfsLinks, s3?.xorbs, ownership);
     const multipartLimits = { ...DEFAULT_MULTIPART_LIMITS, bytesInFlightPerUser: limits.multipartBytesPerUser };
+    // With several servers, a server that dies leaves temporary files in the folder stores: removed now and then.
+    const xetObjects = xet.objects;
+    if (xetObjects instanceof FolderXetObjectStore) instance.sweepAbandoned((own) => xetObjects.removeAbandoned(own));
     const largeFiles =
       s3 === undefined
         ? await new XetBridgedStore(join(root, "lfs"), multipartLimits, xet).open(ownership)
         : await s3.largeFiles(xet, join(root, "lfs", "parts"), multipartLimits).open(ownership);
     lfs = largeFiles;
+    if (largeFiles instanceof FolderLargeFileStore) instance.sweepAbandoned((own) => largeFiles.removeAbandoned(own));
     const accounts = new AccountStore(
       store.db,
       config.adminToken !== undefined ? { adminToken: config.adminToken } : {},

@@ -18,8 +18,18 @@ export interface ServerInstance {
   ownership(): Promise<LeftoverOwnership>;
   /** The turn of commits across servers; undefined with one server. */
   readonly writeLock: RepoWriteLock | undefined;
+  /**
+   * Runs `sweep` now and then with fresh ownership (several servers: a server that died while the others run
+   * leaves temporary files no restart may come to remove). Nothing with one server: its start cleans everything.
+   */
+  sweepAbandoned(sweep: (ownership: LeftoverOwnership) => Promise<unknown>): void;
   /** Leaves the registry and closes the lock connections (before the database closes). */
   close(): Promise<void>;
+}
+
+/** How often the temporary files of dead servers are looked for: a few times per staleness bound, at least 1 s. */
+export function sweepEveryMs(limits: Pick<InstanceLimits, "staleAfterMs">): number {
+  return Math.max(1_000, limits.staleAfterMs * 2);
 }
 
 export async function openInstance(
@@ -34,16 +44,36 @@ export async function openInstance(
       shared: false,
       ownership: async () => soleOwnership(id),
       writeLock: undefined,
+      sweepAbandoned: () => {},
       close: async () => {},
     };
   const registry = await InstanceRegistry.join(db, id, limits);
   const writeLock = new PostgresRepoLocks(databaseUrl, limits);
+  const sweeps: ((ownership: LeftoverOwnership) => Promise<unknown>)[] = [];
+  let sweeping = false;
+  const timer = setInterval(() => {
+    if (sweeping || sweeps.length === 0) return; // one sweep at a time
+    sweeping = true;
+    void (async () => {
+      try {
+        const ownership = await registry.ownership();
+        for (const sweep of sweeps) await sweep(ownership);
+      } catch (error) {
+        console.error(`[hub] sweep of abandoned temporary files failed: ${String(error)}`);
+      } finally {
+        sweeping = false;
+      }
+    })();
+  }, sweepEveryMs(limits));
+  timer.unref();
   return {
     id,
     shared: true,
     ownership: () => registry.ownership(),
     writeLock,
+    sweepAbandoned: (sweep) => void sweeps.push(sweep),
     async close() {
+      clearInterval(timer);
       await writeLock.close().catch(() => {});
       await registry.leave();
     },

@@ -90,13 +90,21 @@ export class FolderXetObjectStore implements XetObjectStore {
     this.instance = ownership.instance;
     await mkdir(this.objects, { recursive: true });
     await mkdir(this.tmp, { recursive: true });
-    for (const name of await readdir(this.tmp)) {
+    await this.removeAbandoned(ownership);
+    return this;
+  }
+
+  /** Removes the tmp files `ownership` says are abandoned (at start, and now and then with several servers). */
+  async removeAbandoned(ownership: LeftoverOwnership): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.tmp).catch(() => [] as string[])) {
       const path = join(this.tmp, name);
       const mtime = await mtimeOf(path);
-      if (mtime !== undefined && ownership.mayRemove(ownerOfName(name), mtime))
-        await rm(path, { recursive: true, force: true });
+      if (mtime === undefined || !ownership.mayRemove(ownerOfName(name), mtime)) continue;
+      await rm(path, { recursive: true, force: true });
+      removed++;
     }
-    return this;
+    return removed;
   }
 
   path(key: string): string {
