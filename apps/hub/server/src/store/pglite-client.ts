@@ -3,15 +3,15 @@
 // statement_timeout, so a statement past its deadline is cut off by terminating the worker; a fresh worker then
 // reopens the folder (PostgreSQL's crash recovery makes that safe, as after a kill -9) while the caller gets a
 // DbTimeoutError (503) instead of the whole server waiting.
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { Db, SqlParam } from "./db.js";
 import { DbBusyError, type DbLimits, DbTimeoutError, QueryGate } from "./db-limits.js";
+import { initialiseCluster } from "./pglite-init.js";
 import type { CompiledWasm, WorkerAnswer, WorkerInit, WorkerRequest } from "./pglite-protocol.js";
+import { clusterTemplate, unpackClusterTemplateInWorker } from "./pglite-template.js";
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
 type Answer = Extract<WorkerAnswer, { ok: true }>;
@@ -88,6 +88,8 @@ export class PgliteWorkerDb implements Db {
     private readonly onClose: () => void,
     /** PostgreSQL's WASM, compiled once: every worker generation reuses the code instead of compiling 9 MB again. */
     private readonly wasm: CompiledWasm,
+    /** A cluster template for PGlite to load (pglite-template.ts): in memory only (a folder's is unpacked). */
+    private readonly template?: string,
   ) {
     // PGlite is one connection: statements run one at a time, the rest wait in the bounded queue.
     this.gate = new QueryGate(1, limits.maxQueue, limits.queueTimeoutMs);
@@ -96,16 +98,30 @@ export class PgliteWorkerDb implements Db {
 
   /** Opens PGlite in a worker; `onClose` runs once the database is closed (or failed to open). */
   static async open(dataDir: string | undefined, limits: DbLimits, onClose: () => void): Promise<PgliteWorkerDb> {
-    // A fresh folder is created by PGlite's initdb, which runs a second PostgreSQL instance beside the first and
-    // leaves ~600 MB of WASM memory behind: reopened in a new worker, the seed import that follows does not pile
-    // its own growth on top of it (it peaked at 907 MB; the first start's peak is now initdb's alone).
-    const fresh = dataDir !== undefined && !existsSync(join(dataDir, "PG_VERSION"));
-    const db = new PgliteWorkerDb(dataDir, limits, onClose, await compiledPglite());
+    let db: PgliteWorkerDb | undefined;
     try {
+      const wasm = await compiledPglite();
+      const template = clusterTemplate();
+      if (dataDir !== undefined)
+        await initialiseCluster(dataDir, async (staging) => {
+          if ("file" in template) return unpackClusterTemplateInWorker(template.file, staging);
+          // No template (another PGlite version): initdb in a worker of its own, which then exits, and its ~600 MB
+          // of WASM memory (PGlite's memory only grows) with it, before the server's worker opens the folder.
+          console.warn(`[hub] ${template.missing}; running PGlite's initdb (~650 MB for a few seconds)`);
+          const builder = new PgliteWorkerDb(staging, limits, () => {}, wasm);
+          try {
+            await builder.ready;
+          } finally {
+            await builder.close();
+          }
+        });
+      // In memory there is no folder to unpack into: the worker loads the template itself (or runs initdb).
+      const inMemoryTemplate = dataDir === undefined && "file" in template ? template.file : undefined;
+      db = new PgliteWorkerDb(dataDir, limits, onClose, wasm, inMemoryTemplate);
       await db.ready;
-      if (fresh) await db.recycle();
     } catch (error) {
-      await db.close();
+      if (db === undefined) onClose();
+      else await db.close();
       throw error;
     }
     return db;
@@ -191,7 +207,11 @@ export class PgliteWorkerDb implements Db {
   }
 
   private spawn(): Promise<void> {
-    const init: WorkerInit = { dataDir: this.dataDir, wasm: this.wasm };
+    const init: WorkerInit = {
+      dataDir: this.dataDir,
+      wasm: this.wasm,
+      ...(this.template === undefined ? {} : { template: this.template }),
+    };
     const worker = new Worker(WORKER_URL, { workerData: init });
     this.worker = worker;
     let opened = false;

@@ -20,6 +20,8 @@ export type CompiledWasm = object;
 export interface WorkerInit {
   /** PGlite folder; undefined = in memory. */
   dataDir: string | undefined;
+  /** A cluster template (pglite-template.ts) for an in-memory database to load instead of running initdb. */
+  template?: string;
   /** pglite.wasm compiled by the main thread (pglite-client.ts), shared by every worker. */
   wasm: CompiledWasm;
 }

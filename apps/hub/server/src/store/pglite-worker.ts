@@ -1,13 +1,15 @@
 // The thread that owns the PGlite instance. PGlite runs PostgreSQL compiled to WASM synchronously: on the main
 // thread one slow statement froze every request, health check and static file. Here it freezes only this thread,
 // and the main thread can cut it off (terminate the worker) when a statement outlives its deadline.
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
+import { brotliDecompressSync } from "node:zlib";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import type { WorkerAnswer, WorkerInit, WorkerRequest } from "./pglite-protocol.js";
 
 if (parentPort === null) throw new Error("pglite-worker.ts must run in a worker thread");
 const port = parentPort;
-const { dataDir, wasm } = workerData as WorkerInit;
+const { dataDir, template, wasm } = workerData as WorkerInit;
 
 /**
  * PGlite's WASM memory only grows: PostgreSQL's default 128 MB of shared buffers, once touched (a seed import
@@ -94,7 +96,13 @@ async function handle(lite: PGlite, request: WorkerRequest): Promise<void> {
 }
 
 try {
-  const lite = await PGlite.create(dataDir, { postgresqlconf: MEMORY_SETTINGS, pgliteWasmModule: wasm });
+  // An in-memory database starts from the cluster template (pglite-template.ts) instead of running initdb.
+  const loadDataDir = template === undefined ? undefined : new Blob([brotliDecompressSync(readFileSync(template))]);
+  const lite = await PGlite.create(dataDir, {
+    postgresqlconf: MEMORY_SETTINGS,
+    pgliteWasmModule: wasm,
+    ...(loadDataDir === undefined ? {} : { loadDataDir }),
+  });
   port.on("message", (request: WorkerRequest) => {
     handle(lite, request).catch((error: unknown) => send(failure(request.id, error)));
   });
