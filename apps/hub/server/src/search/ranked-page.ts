@@ -13,6 +13,7 @@
 //   words             — walk-first: a common word fills a page within a few hundred rows of the walk, where GIN
 //                       would list all its thousands of matches first; a rare one (or none) is then read through GIN.
 import type { SqlParam } from "../store/db.js";
+import { queryFilters, scopeFilter } from "../store/listing-filters.js";
 import type { ModelSearch, SearchCursor } from "../store/model-store.js";
 import { type Bind, type RankedSearch, TIER } from "./ranking.js";
 
@@ -64,7 +65,7 @@ interface RankedPage {
 /**
  * A page is read in at most two statements: the name tiers (exact, prefix: index look-ups that usually fill a
  * page), then, when they leave it short, the word tiers. One statement for all would be planned whole every time
- * (its planning alone cost a few milliseconds on PGlite), one per tier paid a round trip each.
+ * (planning it whole took 3-20 ms on PGlite at load 10-20), one per tier paid a round trip each.
  */
 export type RankedPart = "names" | "words";
 
@@ -107,24 +108,10 @@ export function rankedPageStatement(
   return sql === undefined ? undefined : { sql, params };
 }
 
-/**
- * The listing's filters and private scope as conditions (the same as model-store's pageIn; a search is one more
- * condition there).
- */
-export function listingFilters(query: ModelSearch, bind: Bind): string[] {
-  const filters: string[] = [];
-  if (query.author !== undefined) filters.push(`author = ${bind(query.author)}`);
-  if (query.pipelineTag !== undefined) filters.push(`pipeline_tag = ${bind(query.pipelineTag)}`);
-  if (query.library !== undefined) filters.push(`library_name = ${bind(query.library)}`);
-  if (query.provider !== undefined) filters.push(`providers @> ARRAY[${bind(query.provider)}]::text[]`);
-  if (query.tags !== undefined && query.tags.length > 0) filters.push(`tags @> ${bind(query.tags)}::text[]`);
-  const scope = query.privateScope ?? { kind: "none" };
-  if (scope.kind === "none") filters.push("NOT private");
-  else if (scope.kind === "namespaces")
-    filters.push(
-      `(NOT private OR lower(author) = ANY(${bind(scope.namespaces.map((name) => name.toLowerCase()))}::text[]))`,
-    );
-  return filters;
+/** The listing's filters and private scope (store/listing-filters.ts, as model-store's pageIn). */
+function listingFilters(query: ModelSearch, bind: Bind): string[] {
+  const scope = scopeFilter(query, bind);
+  return [...queryFilters(query, bind), ...(scope === undefined ? [] : [scope])];
 }
 
 /**

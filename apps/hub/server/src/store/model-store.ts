@@ -15,6 +15,7 @@ import {
   trendingStretchOf,
 } from "../trending/listing.js";
 import type { Db, SqlParam } from "./db.js";
+import { queryFilters, scopeFilter } from "./listing-filters.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
 
@@ -466,18 +467,10 @@ export class ModelStore {
       return `$${params.length}`;
     };
     if (match !== undefined) filters.push(`(${match.condition(bind)})`);
-    if (query.author !== undefined) filters.push(`author = ${bind(query.author)}`);
-    if (query.pipelineTag !== undefined) filters.push(`pipeline_tag = ${bind(query.pipelineTag)}`);
-    if (query.library !== undefined) filters.push(`library_name = ${bind(query.library)}`);
-    if (query.provider !== undefined) filters.push(`providers @> ARRAY[${bind(query.provider)}]::text[]`);
-    if (query.tags !== undefined && query.tags.length > 0) filters.push(`tags @> ${bind(query.tags)}::text[]`);
+    filters.push(...queryFilters(query, bind));
     const selectiveCandidate = filters.length > 0;
-    const scope = query.privateScope ?? { kind: "none" };
-    if (scope.kind === "none") filters.push("NOT private");
-    else if (scope.kind === "namespaces")
-      filters.push(
-        `(NOT private OR lower(author) = ANY(${bind(scope.namespaces.map((name) => name.toLowerCase()))}::text[]))`,
-      );
+    const scope = scopeFilter(query, bind);
+    if (scope !== undefined) filters.push(scope);
 
     const ascending = query.direction === -1;
     // The keyset condition (rows after the cursor) is kept apart, with the conditions of the source's stretch: the
