@@ -1,0 +1,230 @@
+// The multi-server bench's cluster (bench/multi-server.ts): a PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL
+// when set, else a throw-away cluster started here as scripts/ci-postgres.sh does), a fresh database on it, Hubkit
+// servers as separate node processes on one data folder, and nginx doing round-robin in front of a chosen set of them.
+// Everything started here is stopped by close(); the database is dropped, the folders removed.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import pg from "pg";
+import { printedUrl } from "../server/test/printed-url.js";
+
+const HUB_DIR = resolve(import.meta.dirname, "..");
+const NGINX = "/usr/sbin/nginx";
+/** A start at 1 M rows reads the index once (reconcile): minutes on a busy machine, not forever. */
+const SERVER_START_MS = 600_000;
+const WAIT_STEP_MS = 100;
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * A throw-away PostgreSQL cluster in a folder of its own under the temporary folder (the postgres user, which runs it
+ * when we are root as in CI, cannot enter the bench's 0700 work folder). stop() also removes the folder.
+ */
+async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+  const versions = existsSync("/usr/lib/postgresql") ? readdirSync("/usr/lib/postgresql").sort() : [];
+  const latest = versions.at(-1);
+  if (latest === undefined) throw new Error("no PostgreSQL binaries in /usr/lib/postgresql: set BENCH_DATABASE_URL");
+  const bin = `/usr/lib/postgresql/${latest}/bin`;
+  const asRoot = process.getuid?.() === 0;
+  const run = (tool: string, args: string[]) => {
+    const [command, all] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", `${bin}/${tool}`, ...args]]
+      : [`${bin}/${tool}`, args];
+    const result = spawnSync(command, all as string[], { encoding: "utf8", timeout: 120_000 });
+    if (result.status !== 0) throw new Error(`${tool} failed: ${result.stderr || result.stdout}`);
+  };
+  const dir = mkdtempSync(join(tmpdir(), "hubkit-bench-pg-"));
+  if (asRoot) spawnSync("chown", ["postgres", dir]);
+  const port = await freePort();
+  run("initdb", ["-D", join(dir, "data"), "-A", "trust", "-U", "postgres"]);
+  run("pg_ctl", [
+    "-D",
+    join(dir, "data"),
+    "-l",
+    join(dir, "log"),
+    "-w",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c max_connections=200`,
+    "start",
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      run("pg_ctl", ["-D", join(dir, "data"), "-m", "fast", "stop"]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface HubServer {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** From spawn to the ready line, in ms. */
+  startMs: number;
+}
+
+export interface Nginx {
+  url: string;
+  child: ChildProcess;
+}
+
+export interface Cluster {
+  work: string;
+  /** The servers' own database. */
+  databaseUrl: string;
+  /** Whether the PostgreSQL was started here (so the bench says so). */
+  ownPostgres: boolean;
+  startServer(port: number): Promise<HubServer>;
+  stopServer(server: HubServer): Promise<void>;
+  startNginx(name: string, upstreams: readonly number[]): Promise<Nginx>;
+  close(): Promise<void>;
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function nginxConfig(work: string, name: string, port: number, upstreams: readonly number[]): string {
+  const dir = join(work, name);
+  return `daemon off;
+master_process off;
+worker_processes 1;
+pid ${join(dir, "nginx.pid")};
+error_log ${join(dir, "error.log")} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${join(dir, "client-body")};
+  proxy_temp_path ${join(dir, "proxy")};
+  fastcgi_temp_path ${join(dir, "fastcgi")};
+  uwsgi_temp_path ${join(dir, "uwsgi")};
+  scgi_temp_path ${join(dir, "scgi")};
+  upstream hubkit {
+${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://hubkit;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`;
+}
+
+export async function startCluster(seedRecords: readonly Record<string, unknown>[]): Promise<Cluster> {
+  const work = mkdtempSync(join(tmpdir(), "hubkit-bench-multi-"));
+  const dataDir = join(work, "data");
+  mkdirSync(join(work, "no-web"), { recursive: true });
+  const seed = join(work, "seed.jsonl");
+  writeFileSync(seed, seedRecords.map((record) => `${JSON.stringify(record)}\n`).join(""));
+  const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+  const postgres = given === undefined ? await startPostgres() : undefined;
+  const baseUrl = given ?? (postgres?.url as string);
+  const database = `hubkit_bench_${randomBytes(4).toString("hex")}`;
+  await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
+  const databaseUrl = new URL(baseUrl);
+  databaseUrl.pathname = `/${database}`;
+  const children = new Set<ChildProcess>();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: process.env.HOME ?? work,
+    HOST: "127.0.0.1",
+    HUBKIT_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl.toString(),
+    HUBKIT_SEED: seed,
+    HUBKIT_WEB_DIST: join(work, "no-web"),
+    HUBKIT_SECRET: "multi-server-bench-secret-0123456789abcdef",
+    HUBKIT_TRUST_PROXY: "1",
+    HUBKIT_ACCESS_LOG: "0",
+    HUBKIT_UPSTREAM_HUB: "",
+  };
+  return {
+    work,
+    databaseUrl: databaseUrl.toString(),
+    ownPostgres: postgres !== undefined,
+    async startServer(port) {
+      const started = performance.now();
+      const child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", "server/src/main.ts"], {
+        cwd: HUB_DIR,
+        env: { ...env, PORT: String(port) },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      children.add(child);
+      child.once("exit", () => children.delete(child));
+      const url = await printedUrl(child, SERVER_START_MS);
+      // Keep draining its output (a full pipe would stall the server) without keeping it.
+      child.stdout?.resume();
+      child.stderr?.resume();
+      return { url, port, child, startMs: performance.now() - started };
+    },
+    stopServer: (server) => stopChild(server.child),
+    async startNginx(name, upstreams) {
+      if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx`);
+      const port = await freePort();
+      mkdirSync(join(work, name), { recursive: true });
+      const file = join(work, name, "nginx.conf");
+      writeFileSync(file, nginxConfig(work, name, port, upstreams));
+      const child = spawn(NGINX, ["-c", file, "-p", join(work, name), "-e", join(work, name, "error.log")], {
+        stdio: "ignore",
+      });
+      children.add(child);
+      child.once("exit", () => children.delete(child));
+      const url = `http://127.0.0.1:${port}`;
+      for (let waited = 0; ; waited += WAIT_STEP_MS) {
+        if (child.exitCode !== null)
+          throw new Error(`nginx exited: ${readFileSync(join(work, name, "error.log"), "utf8")}`);
+        const answered = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            return true;
+          },
+          () => false,
+        );
+        if (answered) return { url, child };
+        if (waited > 10_000) throw new Error(`nginx did not answer on ${url}`);
+        await new Promise((wait) => setTimeout(wait, WAIT_STEP_MS));
+      }
+    },
+    async close() {
+      for (const child of [...children]) await stopChild(child);
+      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
+      postgres?.stop();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
