@@ -521,13 +521,14 @@ export class ModelStore {
       const pageRows = limitRows + 1;
       const walk = Math.max(
         pageRows * WALK_ROWS_PER_RESULT,
-        Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
+        Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(source?.sizeTable ?? table)))),
       );
       const isId = source === undefined;
       const walkOrder = isId ? order("") : ascending ? `nk ASC, ${tie} ASC` : `nk DESC, ${tie} DESC`;
       rows = await this.db.query(
         `SELECT ${columns}, k::text AS sort_value FROM (
-           SELECT *, ${sortColumn} AS k${isId ? "" : `, (-${sortColumn}) AS nk`} FROM ${from} ${whereOf(keyset)}
+           SELECT *, ${sortColumn} AS k${isId ? "" : `, (-${sortColumn}) AS nk`} FROM ${source?.walkFrom ?? from}
+           ${whereOf(keyset)}
            ORDER BY ${walkOrder} LIMIT ${walk}
          ) AS walked ${whereOf(filters)} ORDER BY ${walkOrder} LIMIT ${limit}`,
         params,
