@@ -12,10 +12,11 @@
 // share the two cores, which caps the scaling well below what two machines would show.
 //   node --conditions=hubkit-source --import tsx bench/multi-server.ts   (BENCH_REPOS=100000 for a quicker run)
 import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import pg from "pg";
-import { type Cluster, freePort, type HubServer, startCluster } from "./multi-server-cluster.js";
+import { type Cluster, freePort, type HubServer, type Nginx, startCluster } from "./multi-server-cluster.js";
 import { fillModels } from "./multi-server-fill.js";
 import type { LoadPlan, LoadResult } from "./multi-server-load.js";
 
@@ -37,6 +38,26 @@ const load = () =>
     .join(", ");
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** Linux's clock ticks per second for /proc's CPU times (USER_HZ, 100 on every architecture Debian ships). */
+const TICKS = 100;
+
+/** CPU seconds used so far by process `pid` (user + system), 0 when it is gone. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The machine's busy CPU seconds so far, all cores (everything but idle and iowait). */
+function machineBusySeconds(): number {
+  const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / TICKS;
+}
 
 function runChild(command: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((done, fail) => {
@@ -92,31 +113,45 @@ async function requestsPerSecond(url: string, seconds: number): Promise<{ rps: n
   return { rps: result.rps, errors: result.errors };
 }
 
-async function resolveBench(servers: readonly HubServer[], one: string, two: string): Promise<void> {
+async function resolveBench(servers: readonly HubServer[], one: Nginx, two: Nginx): Promise<void> {
   const first = servers[0] as HubServer;
-  const probe = await fetch(`${two}${RESOLVE_PATH}`);
+  const probe = await fetch(`${two.url}${RESOLVE_PATH}`);
   const body = await probe.arrayBuffer();
   if (probe.status !== 200) throw new Error(`${RESOLVE_PATH} answered ${probe.status}`);
   console.log(
     `# resolve of ${RESOLVE_PATH}: ${body.byteLength} bytes; load generator ${WRK !== undefined ? `wrk -t1 -c${RESOLVE_CONNECTIONS}` : `bench/multi-server-load.ts, ${RESOLVE_CONNECTIONS} connections`}, ${RUNS} runs of ${SECONDS} s each`,
   );
   const setups = [
-    ["one server", `${first.url}${RESOLVE_PATH}`],
-    ["nginx → one server", `${one}${RESOLVE_PATH}`],
-    ["nginx → two servers", `${two}${RESOLVE_PATH}`],
+    ["one server", `${first.url}${RESOLVE_PATH}`, undefined],
+    ["nginx → one server", `${one.url}${RESOLVE_PATH}`, one],
+    ["nginx → two servers", `${two.url}${RESOLVE_PATH}`, two],
   ] as const;
   for (const [, url] of setups) await requestsPerSecond(url, 2); // warm: the JIT, the pools, nginx's upstream keepalive
   const rps = new Map<string, number[]>(setups.map(([name]) => [name, []]));
   let errors = 0;
+  // Where the two cores went during each run, in cores: each server, nginx, and the whole machine (others included).
+  const cores = new Map<string, string[]>(setups.map(([name]) => [name, []]));
   for (let run = 0; run < RUNS; run += 1)
-    for (const [name, url] of run % 2 === 0 ? setups : [...setups].reverse()) {
+    for (const [name, url, nginx] of run % 2 === 0 ? setups : [...setups].reverse()) {
+      const pids = servers.map((server) => server.child.pid);
+      const before = [...pids.map(cpuSeconds), cpuSeconds(nginx?.child.pid), machineBusySeconds()];
+      const started = performance.now();
       const result = await requestsPerSecond(url, SECONDS);
+      const elapsed = (performance.now() - started) / 1000;
+      const after = [...pids.map(cpuSeconds), cpuSeconds(nginx?.child.pid), machineBusySeconds()];
+      const used = after.map((value, i) => ((value - (before[i] ?? 0)) / elapsed).toFixed(2));
+      cores
+        .get(name)
+        ?.push(`servers ${used.slice(0, pids.length).join(" + ")}, nginx ${used.at(-2)}, machine ${used.at(-1)}`);
       rps.get(name)?.push(result.rps);
       errors += result.errors;
     }
   const of = (name: string) => median(rps.get(name) ?? []);
   const runs = (name: string) => (rps.get(name) ?? []).map((value) => value.toFixed(0)).join(", ");
-  for (const [name] of setups) console.log(`# resolve rps, ${name}: runs ${runs(name)}`);
+  for (const [name] of setups)
+    console.log(
+      `# resolve rps, ${name}: runs ${runs(name)}; cores used per run: ${(cores.get(name) ?? []).join("; ")}`,
+    );
   const direct = of("one server");
   const viaOne = of("nginx → one server");
   const viaTwo = of("nginx → two servers");
@@ -169,6 +204,11 @@ async function listingBench(cluster: Cluster, base: string): Promise<void> {
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     console.log(`# ${kind}: ${path} → ${Array.isArray(rows) ? rows.length : "?"} rows`);
   }
+  // One client alone first: each request's own cost, without the 20 clients' queueing on two shared cores.
+  const alone = await nodeLoad({ base, paths, connections: 1, durationMs: SECONDS * 1000, warmupMs: 2000 });
+  console.log(
+    `# listing, one client alone (${SECONDS} s, ${alone.rps.toFixed(0)} requests/s): ${paths.map(([kind]) => `${kind} p50 ${ms(alone.kinds[kind]?.p50 ?? Number.NaN)} p95 ${ms(alone.kinds[kind]?.p95 ?? Number.NaN)}`).join("; ")}`,
+  );
   const results: LoadResult[] = [];
   for (let run = 0; run < RUNS; run += 1)
     results.push(
@@ -212,7 +252,7 @@ try {
   for (const port of ports) servers.push(await cluster.startServer(port));
   const one = await cluster.startNginx("nginx-one", ports.slice(0, 1));
   const two = await cluster.startNginx("nginx-two", ports);
-  await resolveBench(servers, one.url, two.url);
+  await resolveBench(servers, one, two);
   console.log(`# load average after the resolve runs: ${load()}`);
 
   for (const server of servers) await cluster.stopServer(server);
