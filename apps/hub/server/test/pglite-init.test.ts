@@ -97,21 +97,29 @@ it("leaves no cluster when building it fails, and the next open initialises the 
   await openWorking(dir);
 });
 
-/** Starts test/pglite-opener.ts on `dir` and kills it with -9 as soon as its staging folder has files. */
+/** Starts test/pglite-opener.ts on `dir`, lets it build its staging cluster, and kills it with -9 before the move. */
 async function killWhileInitialising(dir: string): Promise<void> {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/pglite-opener.ts", dir], {
+  mkdirSync(dir, { recursive: true });
+  const child = spawn(process.execPath, ["--import", "tsx", "test/pglite-opener.ts", dir, "hold-after-build"], {
     cwd: serverDir,
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
   const exited = new Promise((done) => child.once("exit", done));
-  const staging = join(dir, STAGING_NAME);
-  const deadline = Date.now() + 60_000;
-  // Unpacking and moving take a few hundred ms; a poll every few ms catches the child in the middle of them.
-  while (!(existsSync(staging) && readdirSync(staging).length > 0)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the opener never started initialising");
-    await new Promise((wait) => setTimeout(wait, 2));
-  }
+  let output = "";
+  await new Promise<void>((built, failed) => {
+    const timer = setTimeout(() => failed(new Error(`the opener never built its staging cluster: ${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output = `${output}${chunk}`.slice(-4000);
+      if (output.includes("built")) {
+        clearTimeout(timer);
+        built();
+      }
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.once("exit", () => failed(new Error(`the opener exited before building: ${output}`)));
+  });
   child.kill("SIGKILL");
   await exited;
 }
