@@ -282,6 +282,44 @@ for (const database of testDatabases()) {
       expect(await paged({}, 2)).toEqual(["org/p2", "org/p1", "org/p3", "org/p4", "org/p5", "org/p6"]);
     });
 
+    it("pages a filter many rows meet through the bounded walks of both stretches", async () => {
+      // 250 more fill-mask models (a filter with 200 rows or more is walked, not read match-first), 40 downloaded.
+      await store.upsert(
+        Array.from({ length: 250 }, (_, index) => ({
+          id: `bulk/m${index}`,
+          downloads: index % 7,
+          pipeline_tag: "fill-mask",
+        })),
+      );
+      for (let index = 0; index < 250; index += 6)
+        await trending.addDownloads("model", `bulk/m${index}`, 1 + (index % 5), dayAgo(index % 20));
+      const expected = (
+        await store.db.query<{ id: string }>(
+          `SELECT m.id FROM hub_models m LEFT JOIN hub_trending t ON t.repo_type = 'model' AND t.repo_key = lower(m.id)
+           WHERE m.pipeline_tag = 'fill-mask' AND NOT m.private
+           ORDER BY t.sort_key IS NULL, t.sort_key DESC, t.repo_key, m.trending_sort DESC, m.id`,
+        )
+      ).map((row) => row.id);
+      expect(expected.length).toBeGreaterThan(250);
+      const pages = async (direction: 1 | -1) => {
+        const ids: string[] = [];
+        let cursor: ModelSearch["cursor"];
+        for (let page = 0; page < 100; page += 1) {
+          const found = await store.searchRows(
+            "model",
+            { ...trendingQuery, direction, pipelineTag: "fill-mask", limit: 17, ...(cursor ? { cursor } : {}) },
+            false,
+          );
+          ids.push(...found.rows.map((row) => row.id));
+          cursor = found.next;
+          if (cursor === undefined) break;
+        }
+        return ids;
+      };
+      expect(await pages(-1)).toEqual(expected);
+      expect(await pages(1)).toEqual([...expected].reverse());
+    });
+
     it("converts the scores kept on repository rows before migration 142", async () => {
       const conversion = TRENDING_MIGRATIONS.find((migration) => migration.version === 142)?.statements.find(
         (statement) => statement.startsWith("INSERT INTO hub_trending"),

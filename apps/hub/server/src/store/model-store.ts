@@ -114,6 +114,12 @@ interface Match {
   small: boolean;
 }
 
+/**
+ * A trendingScore listing whose filters hold for fewer rows than this reads their matches in each of its two
+ * stretches instead of walking both indexes first (trending/listing.ts).
+ */
+const FEW_FILTER_ROWS = 200;
+
 /** A search tier whose probe holds for fewer rows than this is read match-first (sorting them costs little). */
 const PROBE_ROWS = 1000;
 
@@ -434,13 +440,35 @@ export class ModelStore {
     const descending = query.direction === -1;
     const sources = trendingSources(type, table, descending);
     const first = cursor === undefined ? 0 : trendingStretchOf(cursor.value, descending);
+    // Each stretch would walk its own index for a filter that few rows meet (an owner's models): a bounded count
+    // of the filter's rows first tells such a filter apart, and its matches are then read at once in both.
+    const few = match === undefined && (await this.fewFilterRows(table, query));
     const rows: Record<string, unknown>[] = [];
     for (let stretch = first; stretch < sources.length && rows.length <= limitRows; stretch += 1) {
       const source = sources[stretch] as SortSource;
       const at = stretch === first ? cursor : undefined;
-      rows.push(...(await this.pageIn(type, source, query, match, at, limitRows - rows.length, withRecord)));
+      rows.push(...(await this.pageIn(type, source, query, match, at, limitRows - rows.length, withRecord, few)));
     }
     return rows;
+  }
+
+  /** Whether the query has filters and fewer than FEW_FILTER_ROWS rows meet them (read through their indexes). */
+  private async fewFilterRows(table: string, query: ModelSearch): Promise<boolean> {
+    const params: SqlParam[] = [];
+    const bind = (value: SqlParam): string => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const filters = queryFilters(query, bind);
+    if (filters.length === 0) return false;
+    const scope = scopeFilter(query, bind);
+    if (scope !== undefined) filters.push(scope);
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${table} WHERE ${filters.join(" AND ")}
+       LIMIT ${FEW_FILTER_ROWS}) AS probe`,
+      params,
+    );
+    return Number(rows[0]?.n ?? FEW_FILTER_ROWS) < FEW_FILTER_ROWS;
   }
 
   /**
@@ -458,6 +486,8 @@ export class ModelStore {
     cursor: SearchCursor | undefined,
     limitRows: number,
     withRecord: boolean,
+    /** The filters hold for few rows (fewFilterRows): read their matches, no walk. */
+    few = false,
   ): Promise<Record<string, unknown>[]> {
     const table = TABLES[type];
     const filters: string[] = [];
@@ -510,7 +540,7 @@ export class ModelStore {
         params,
       );
     let rows: Record<string, unknown>[] = [];
-    if (match?.small !== true) {
+    if (match?.small !== true && !few) {
       // 1. A bounded walk of the sort index (the LIMIT inside keeps the planner from walking further): a dense
       //    filter fills its page here. The rows are the first matches in sort order, so the page is exact.
       // Inlined, not bound: the match-first query below shares `params` and must not get an unused parameter.
