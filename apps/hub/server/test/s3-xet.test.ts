@@ -3,9 +3,14 @@
 // area in one atomic PUT, a commit that loses the race answers false (If-None-Match), an abort or a failed commit
 // leaves nothing, reads are exact (ranges, readInto, the streamed reader, which uses one GET for its span and
 // reopens after a cut connection), short reads and missing xorbs are errors, and an unreachable store is a 503.
-import { randomBytes } from "node:crypto";
+// Then a hub with HUBKIT_S3_*: huggingface_hub 2.0.0 + hf_xet uploads a 20 MB file, its xorbs are in the bucket
+// (none in the data folder), and it downloads byte-identical through Xet, through the whole-file bridge
+// (HF_HUB_DISABLE_XET=1) and with a plain GET of the resolve URL (whole and a Range).
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { join } from "node:path";
 import {
   CreateBucketCommand,
   DeleteBucketCommand,
@@ -18,6 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../src/api/api-error.js";
 import { ObjectStoreUnavailableError } from "../src/s3/errors.js";
 import { MAX_PENDING_XORB, S3XetObjectStore } from "../src/s3/xet-store.js";
+import type { XetService } from "../src/xet/service.js";
+import { python, run, startTestHub, type TestHub } from "./hub-harness.js";
 
 const s3TestEnabled = (process.env.TEST_S3_ENDPOINT ?? "") !== "";
 if (process.env.CI === "true" && !s3TestEnabled)
@@ -317,4 +324,90 @@ describe.skipIf(!s3TestEnabled)("S3XetObjectStore on the RADOS gateway", () => {
       })(),
     );
   });
+});
+
+describe.skipIf(!s3TestEnabled)("a hub whose xorbs are in the bucket", () => {
+  const bucket = withTestBucket("xet-hub");
+  const prefix = "hub1/";
+  let hub: TestHub;
+  let xet: XetService;
+  const big = randomBytes(20 * 1024 * 1024);
+  const bigSha = createHash("sha256").update(big).digest("hex");
+  const repo = "alice/s3-xet";
+
+  beforeAll(async () => {
+    hub = await startTestHub("s3-xet", {
+      HUBKIT_S3_ENDPOINT: process.env.TEST_S3_ENDPOINT as string,
+      HUBKIT_S3_BUCKET: bucket.name,
+      HUBKIT_S3_REGION: process.env.TEST_S3_REGION ?? "us-east-1",
+      HUBKIT_S3_FORCE_PATH_STYLE: "1",
+      HUBKIT_S3_PREFIX: prefix,
+      AWS_ACCESS_KEY_ID: process.env.TEST_S3_ACCESS_KEY_ID as string,
+      AWS_SECRET_ACCESS_KEY: process.env.TEST_S3_SECRET_ACCESS_KEY as string,
+    });
+    xet = hub.ctx.xet as XetService;
+    writeFileSync(join(hub.work, "big.bin"), big);
+  }, 60_000);
+  afterAll(async () => hub?.close());
+
+  const downloaded = (out: string) => /SHA ([0-9a-f]{64})/.exec(out)?.[1];
+
+  it("huggingface_hub + hf_xet upload a 20 MB file: the xorbs land in the bucket; Xet download is identical", async () => {
+    const shards = xet.counters.shards;
+    const result = await python(
+      "2.0.0",
+      hub,
+      `
+import hashlib
+from huggingface_hub import HfApi, hf_hub_download
+api = HfApi(endpoint="${hub.url}", token="${hub.writeToken}")
+api.create_repo("${repo}")
+api.upload_file(path_or_fileobj="${join(hub.work, "big.bin")}", path_in_repo="big.bin", repo_id="${repo}")
+path = hf_hub_download("${repo}", "big.bin", endpoint="${hub.url}", token="${hub.readToken}", cache_dir="${join(hub.work, "dl-xet")}")
+print("SHA", hashlib.sha256(open(path, "rb").read()).hexdigest())
+`,
+      { xet: true },
+    );
+    expect(result.stderr).not.toMatch(/Traceback/);
+    expect(downloaded(result.stdout)).toBe(bigSha);
+    expect(xet.counters.shards).toBeGreaterThan(shards);
+    // The xorbs: in the bucket under <prefix>xet/xorbs/, about the file's size (random bytes do not compress).
+    const listed = await s3TestClient().send(
+      new ListObjectsV2Command({ Bucket: bucket.name, Prefix: `${prefix}xet/xorbs/` }),
+    );
+    const xorbs = listed.Contents ?? [];
+    expect(xorbs.length).toBeGreaterThan(0);
+    const total = xorbs.reduce((sum, entry) => sum + (entry.Size ?? 0), 0);
+    expect(total).toBeGreaterThanOrEqual(big.length);
+    expect(total).toBeLessThan(big.length * 1.01);
+    for (const entry of xorbs)
+      expect(await xet.objects.exists((entry.Key ?? "").split("/").at(-1) as string)).toBe(true);
+    // ... and none in the data folder.
+    const folder = join(hub.dataDir, "xet", "xorbs");
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    expect(await xet.objects.pending()).toBe(0);
+  }, 240_000);
+
+  it("the whole-file bridge rebuilds it from the bucket: HF_HUB_DISABLE_XET=1, a plain GET and a Range", async () => {
+    const result = await python(
+      "2.0.0",
+      hub,
+      `
+import hashlib
+from huggingface_hub import hf_hub_download
+path = hf_hub_download("${repo}", "big.bin", endpoint="${hub.url}", token="${hub.readToken}", cache_dir="${join(hub.work, "dl-plain")}")
+print("SHA", hashlib.sha256(open(path, "rb").read()).hexdigest())
+`,
+      { xet: false },
+    );
+    expect(result.stderr).not.toMatch(/Traceback/);
+    expect(downloaded(result.stdout)).toBe(bigSha);
+    const target = join(hub.work, "curl.bin");
+    const resolve = `${hub.url}/${repo}/resolve/main/big.bin`;
+    const auth = `Authorization: Bearer ${hub.readToken}`;
+    expect((await run("curl", ["-sSfL", "-o", target, "-H", auth, resolve])).code).toBe(0);
+    expect(readFileSync(target).equals(big)).toBe(true);
+    expect((await run("curl", ["-sSfL", "-r", "5000000-13999999", "-o", target, "-H", auth, resolve])).code).toBe(0);
+    expect(readFileSync(target).equals(big.subarray(5_000_000, 14_000_000))).toBe(true);
+  }, 180_000);
 });
