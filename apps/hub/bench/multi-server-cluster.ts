@@ -153,7 +153,14 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
   const seed = join(work, "seed.jsonl");
   writeFileSync(seed, seedRecords.map((record) => `${JSON.stringify(record)}\n`).join(""));
   const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-  const postgres = given === undefined ? await startPostgres() : undefined;
+  // A cluster that fails to start leaves no work folder behind (close() is never reached then).
+  const postgres =
+    given === undefined
+      ? await startPostgres().catch((error: unknown) => {
+          rmSync(work, { recursive: true, force: true });
+          throw error;
+        })
+      : undefined;
   const baseUrl = given ?? (postgres?.url as string);
   const database = `hubkit_bench_${randomBytes(4).toString("hex")}`;
   await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
