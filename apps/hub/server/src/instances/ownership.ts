@@ -3,7 +3,9 @@
 // share the folder: a temporary file goes only when the instance that made it is not alive (no fresh heartbeat,
 // registry.ts) and the file has not changed for as long as a live server could take to look dead; a leftover
 // that names no owner (git's lock files and packs, names from before instance ids) only once it is old.
-import { lstat } from "node:fs/promises";
+import { lstat, readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { ownerOfName } from "./instance-id.js";
 import type { InstanceLimits } from "./limits.js";
 
 export interface LeftoverOwnership {
@@ -52,4 +54,20 @@ export async function mtimeOf(path: string): Promise<number | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Removes the entries of the temporary folder `dir` (named by instance-id.ts ownedName) that `ownership` says are
+ * abandoned; the count removed. The folder stores' tmp folders share this sweep (at start, and now and then).
+ */
+export async function removeAbandonedIn(dir: string, ownership: LeftoverOwnership): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const path = join(dir, name);
+    const mtime = await mtimeOf(path);
+    if (mtime === undefined || !ownership.mayRemove(ownerOfName(name), mtime)) continue;
+    await rm(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }

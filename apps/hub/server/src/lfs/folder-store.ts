@@ -10,8 +10,8 @@ import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { ApiError } from "../api/api-error.js";
-import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
-import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
+import { newInstanceId, ownedName } from "../instances/instance-id.js";
+import { type LeftoverOwnership, removeAbandonedIn, soleOwnership } from "../instances/ownership.js";
 import { MultipartArea, type MultipartLimits } from "./multipart-area.js";
 import { SHA256_HEX } from "./pointer.js";
 import { SIGNED_URL_TTL_SECONDS } from "./signing.js";
@@ -59,15 +59,7 @@ export class FolderLargeFileStore implements LargeFileStore {
 
   /** Removes the temporary files `ownership` says are abandoned (at start, and now and then with several servers). */
   async removeAbandoned(ownership: LeftoverOwnership): Promise<number> {
-    let removed = 0;
-    for (const name of await readdir(this.tmp).catch(() => [] as string[])) {
-      const path = join(this.tmp, name);
-      const mtime = await mtimeOf(path);
-      if (mtime === undefined || !ownership.mayRemove(ownerOfName(name), mtime)) continue;
-      await rm(path, { recursive: true, force: true });
-      removed++;
-    }
-    return removed;
+    return removeAbandonedIn(this.tmp, ownership);
   }
 
   /** Stops the periodic sweep of abandoned multipart uploads. */

@@ -9,8 +9,8 @@ import { createReadStream, readSync } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Readable } from "node:stream";
-import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
-import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
+import { newInstanceId, ownedName } from "../instances/instance-id.js";
+import { type LeftoverOwnership, removeAbandonedIn, soleOwnership } from "../instances/ownership.js";
 import { XET_HASH_HEX } from "./hash.js";
 
 export interface PendingObject {
@@ -96,15 +96,7 @@ export class FolderXetObjectStore implements XetObjectStore {
 
   /** Removes the tmp files `ownership` says are abandoned (at start, and now and then with several servers). */
   async removeAbandoned(ownership: LeftoverOwnership): Promise<number> {
-    let removed = 0;
-    for (const name of await readdir(this.tmp).catch(() => [] as string[])) {
-      const path = join(this.tmp, name);
-      const mtime = await mtimeOf(path);
-      if (mtime === undefined || !ownership.mayRemove(ownerOfName(name), mtime)) continue;
-      await rm(path, { recursive: true, force: true });
-      removed++;
-    }
-    return removed;
+    return removeAbandonedIn(this.tmp, ownership);
   }
 
   path(key: string): string {
