@@ -3,7 +3,7 @@
 // "Several servers" deployment runs them. Each server keeps its port across restarts, so nginx's upstream list
 // stays right; nginx logs which server answered each request.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -232,4 +232,29 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
     database,
     close,
   };
+}
+
+export const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
+
+/** A signed upload URL for `bytes` in `repo` from the LFS batch API (through nginx, or straight from one server). */
+export async function lfsUploadHref(cluster: Cluster, repo: string, bytes: Buffer, via?: 0 | 1): Promise<string> {
+  const lfs = "application/vnd.git-lfs+json";
+  const response = await cluster.authed(
+    `/${repo}.git/info/lfs/objects/batch`,
+    {
+      method: "POST",
+      headers: { Accept: lfs, "Content-Type": lfs },
+      body: JSON.stringify({
+        operation: "upload",
+        transfers: ["basic"],
+        objects: [{ oid: sha256(bytes), size: bytes.length }],
+      }),
+    },
+    via,
+  );
+  if (response.status !== 200) throw new Error(`LFS batch: ${response.status} ${await response.text()}`);
+  const answer = (await response.json()) as { objects: { actions?: { upload?: { href: string } } }[] };
+  const href = answer.objects[0]?.actions?.upload?.href;
+  if (href === undefined) throw new Error("the batch API did not ask for the bytes");
+  return href;
 }

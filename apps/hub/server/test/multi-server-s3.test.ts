@@ -3,22 +3,20 @@
 // (scripts/ci-rgw.sh): health checks the bucket; a server's restart leaves the other's upload in flight alone;
 // kill -9 mid-upload leaves no object in the bucket and the retried upload through nginx lands whole; the official
 // client uploads (Xet: the xorbs go to the bucket) and downloads through nginx byte-identical.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPython } from "./auth-harness.js";
-import { type Cluster, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
+import { type Cluster, lfsUploadHref, sha256, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
 import { lastJsonLine } from "./run-command.js";
 import { hubS3Env, skipWithoutS3, useTestBucket } from "./s3-harness.js";
 
 const baseUrl = testDatabaseUrl();
 const skip = skipWithoutS3() || baseUrl === undefined;
 const REPO = "alice/bucketed";
-const LFS = "application/vnd.git-lfs+json";
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /** A PUT that declares all of `bytes` but sends only the first `sent`, then waits for finish() or destroy(). */
 function partialPut(href: string, bytes: Buffer, sent: number) {
@@ -49,26 +47,7 @@ describe.skipIf(skip)("two servers behind nginx sharing PostgreSQL, the data fol
       (head) => head.ContentLength,
       () => undefined,
     );
-  const uploadHref = async (bytes: Buffer, via?: 0 | 1) => {
-    const response = await cluster.authed(
-      `/${REPO}.git/info/lfs/objects/batch`,
-      {
-        method: "POST",
-        headers: { Accept: LFS, "Content-Type": LFS },
-        body: JSON.stringify({
-          operation: "upload",
-          transfers: ["basic"],
-          objects: [{ oid: sha256(bytes), size: bytes.length }],
-        }),
-      },
-      via,
-    );
-    expect(response.status).toBe(200);
-    const answer = (await response.json()) as { objects: { actions?: { upload?: { href: string } } }[] };
-    const href = answer.objects[0]?.actions?.upload?.href;
-    if (href === undefined) throw new Error("the batch API did not ask for the bytes");
-    return href;
-  };
+  const uploadHref = (bytes: Buffer, via?: 0 | 1) => lfsUploadHref(cluster, REPO, bytes, via);
   /** Commits `bytes` as `path` through nginx and reads it back through nginx. */
   const commitAndRead = async (bytes: Buffer, path: string) => {
     const body = [

@@ -4,22 +4,20 @@
 // flight alone (it failed with ENOENT when each start emptied lfs/tmp); SIGTERM drains an upload; kill -9 mid-upload
 // and mid-commit leaves the other serving and nothing half-visible; the official client uploads and downloads
 // through nginx byte-identical; /api/health reports the database, the repository volume and the object store.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runPython } from "./auth-harness.js";
 import { fsckAll } from "./faults-harness.js";
-import { type Cluster, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
+import { type Cluster, lfsUploadHref, sha256, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
 import { lastJsonLine, run } from "./run-command.js";
 
 const baseUrl = testDatabaseUrl();
 const REPO = "alice/shared";
-const LFS = "application/vnd.git-lfs+json";
 /** A server whose heartbeat is this old is dead (the servers beat every 500 ms). */
 const STALE_MS = 3000;
-const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const ndjson = (lines: readonly unknown[]) => lines.map((line) => JSON.stringify(line)).join("\n");
 const header = (summary: string) => ({ key: "header", value: { summary } });
 const file = (path: string, content: string) => ({
@@ -76,27 +74,7 @@ describe.skipIf(baseUrl === undefined)("two servers behind nginx on one PostgreS
       { method: "POST", headers: { "Content-Type": "application/x-ndjson" }, body },
       via,
     );
-  /** A signed upload URL for `bytes` from the batch API (through nginx, or straight from one server). */
-  const uploadHref = async (bytes: Buffer, via?: 0 | 1) => {
-    const response = await cluster.authed(
-      `/${REPO}.git/info/lfs/objects/batch`,
-      {
-        method: "POST",
-        headers: { Accept: LFS, "Content-Type": LFS },
-        body: JSON.stringify({
-          operation: "upload",
-          transfers: ["basic"],
-          objects: [{ oid: sha256(bytes), size: bytes.length }],
-        }),
-      },
-      via,
-    );
-    expect(response.status).toBe(200);
-    const answer = (await response.json()) as { objects: { actions?: { upload?: { href: string } } }[] };
-    const href = answer.objects[0]?.actions?.upload?.href;
-    if (href === undefined) throw new Error("the batch API did not ask for the bytes");
-    return href;
-  };
+  const uploadHref = (bytes: Buffer, via?: 0 | 1) => lfsUploadHref(cluster, REPO, bytes, via);
   /** The index (repo info's sha and files, the listing's sha) must be exactly at git's ref. */
   const expectIndexAtRef = async () => {
     const head = await headOnDisk();
