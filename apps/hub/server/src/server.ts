@@ -10,6 +10,7 @@ import { datasetViewerOf } from "./dataset-viewer/service.js";
 import type { HubContext } from "./hub-context.js";
 import { type LocalHub, openLocalHub } from "./hub-wiring.js";
 import { closeDraining } from "./instances/drain.js";
+import { withStartupLock } from "./jobs/startup-lock.js";
 import { withAccessLog } from "./serving/access-log.js";
 import type { HubBackend } from "./source/backend.js";
 import { LocalBackend } from "./source/local-backend.js";
@@ -37,12 +38,16 @@ export async function openLocalStore(
   const store = await ModelStore.open(await openDatabase(config));
   try {
     const seedHash = createHash("sha256").update(readFileSync(config.seedFile)).digest("hex");
-    if ((await store.getMeta("seed_sha256")) !== seedHash) {
-      const { imported } = await importJsonl(store, config.seedFile);
-      await store.setMeta("seed_sha256", seedHash);
-      log(`[hub] loaded ${imported} models into the index from ${config.seedFile}`);
-      await releaseMemory(store.db); // the import grew PGlite's memory by hundreds of MB for good
-    }
+    if ((await store.getMeta("seed_sha256")) !== seedHash)
+      // Servers starting together on one PostgreSQL import one after the other: the marker is read again under the
+      // lock, so the next one finds the first one's import done instead of importing the whole seed again.
+      await withStartupLock(store.db, "models seed import", async () => {
+        if ((await store.getMeta("seed_sha256")) === seedHash) return;
+        const { imported } = await importJsonl(store, config.seedFile);
+        await store.setMeta("seed_sha256", seedHash);
+        log(`[hub] loaded ${imported} models into the index from ${config.seedFile}`);
+        await releaseMemory(store.db); // the import grew PGlite's memory by hundreds of MB for good
+      });
   } catch (error) {
     await store.close();
     throw error;

@@ -171,6 +171,12 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       expect(subjects).toHaveLength(2);
     });
 
+    it("imports the models seed into the index once when both start together on an empty database", async () => {
+      const imports = [...a.lines, ...b.lines].filter((line) => /\[hub\] loaded \d+ models into the index/.test(line));
+      expect(imports).toHaveLength(1);
+      expect(await q("SELECT value FROM hub_meta WHERE key = 'seed_sha256'")).toHaveLength(1);
+    });
+
     it("signs with one key: an LFS upload URL handed out by A is accepted by B", async () => {
       await createRepoWithFiles({ url: a.url, writeToken }, "model", "signed", { "README.md": "# signed\n" });
       const body = Buffer.from("bytes signed by A, uploaded to B\n");
