@@ -405,6 +405,51 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       await until(async () => ((await xetB.index.xorb(hash)) === undefined ? true : undefined), "B's cache", 10_000);
     });
 
+    it("leaves the index at the ref's head when an earlier, slower sync of the repository writes last", async () => {
+      await createRepoWithFiles({ url: a.url, writeToken }, "model", "synced", { "README.md": "# one\n" });
+      const ref = { type: "model" as const, id: "alice/synced" };
+      const head = async () => (await a.ctx.storage.resolveRevision(ref, "main")) ?? "";
+      const indexed = async () =>
+        (await q<{ sha: string }>("SELECT sha FROM hub_models WHERE id = $1", [ref.id]))[0]?.sha;
+      const first = await head();
+      // A's sync reads the head, then stalls (a slow derivation) until B has committed and synced the next head.
+      let resume: () => void = () => {};
+      const stalled = new Promise<void>((done) => {
+        resume = done;
+      });
+      let reads = 0;
+      const slowStorage = new Proxy(a.ctx.storage, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (key !== "resolveRevision" || typeof value !== "function") return value;
+          return async (...args: unknown[]) => {
+            const sha = await value.apply(target, args);
+            reads += 1;
+            if (reads === 1) await stalled;
+            return sha;
+          };
+        },
+      });
+      const store = (a.ctx.index as DbRepoIndex).store;
+      const slowSync = new DbRepoIndex(store, slowStorage, a.ctx.lfs).sync(ref);
+      await until(async () => (reads > 0 ? true : undefined), "the slow sync's read", 10_000);
+      const commit = await fetch(`${b.url}/api/models/alice/synced/commit/main`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${writeToken}`, "Content-Type": "application/x-ndjson" },
+        body: `${[
+          JSON.stringify({ key: "header", value: { summary: "two", description: "" } }),
+          JSON.stringify({ key: "file", value: { path: "README.md", content: "IyB0d28K", encoding: "base64" } }),
+        ].join("\n")}\n`,
+      });
+      expect(commit.status).toBe(200);
+      const second = await head();
+      expect(second).not.toBe(first);
+      expect(await indexed()).toBe(second);
+      resume();
+      await slowSync;
+      expect(await indexed()).toBe(second);
+    });
+
     it("carries a notification published through one server to the other's subscribers", async () => {
       const [dbA, dbB] = [a, b].map((hub) => (hub.ctx.index as DbRepoIndex).store.db);
       if (dbA === undefined || dbB === undefined) throw new Error("no databases");

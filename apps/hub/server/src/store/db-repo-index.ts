@@ -110,6 +110,9 @@ export function mergeRecord(
 const REGISTRATION = (table: string) =>
   `SELECT id, private, created_at, sha, library_name, record FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
 
+/** Syncs of one repository in a row when its ref keeps moving under them (sync says why they repeat). */
+const SYNC_ATTEMPTS = 4;
+
 /** Who a request without a client (a call from inside the server) counts as. */
 const INTERNAL: DownloadRequest = { client: "internal" };
 
@@ -162,18 +165,37 @@ export class DbRepoIndex implements RepoIndex {
     await this.sync(ref);
   }
 
-  /** Derives the default branch's metadata from storage; a repository gone from storage leaves the index. */
+  /**
+   * Derives the default branch's metadata from storage; a repository gone from storage leaves the index.
+   *
+   * Two syncs of one repository can interleave (two servers committing one after the other): the earlier one,
+   * slower to derive, would upsert its older head over the later one's newer record and leave the index a commit
+   * behind the ref. So after its upsert a sync reads the ref again and syncs again if it moved: whichever sync
+   * writes last then checks the ref after its write, and a commit after that check has a sync of its own still to
+   * come. A re-check, not a lock, because it needs no database feature (PGlite too) and holds no connection while
+   * deriving; bounded, since a repository committed to without pause is left to its next commit's sync.
+   */
   async sync(ref: RepoRef): Promise<void> {
+    for (let attempt = 0; attempt < SYNC_ATTEMPTS; attempt += 1) {
+      const written = await this.syncOnce(ref);
+      if (written === undefined) return;
+      const now = await this.storage.resolveRevision(written.stored, written.branch).catch(() => undefined);
+      if (now === undefined || now === written.commit) return;
+    }
+  }
+
+  /** One derivation and upsert; what it wrote (undefined: nothing, or the repository left the index). */
+  private async syncOnce(ref: RepoRef): Promise<{ stored: RepoRef; branch: string; commit: string } | undefined> {
     const previous = await this.row(ref);
     const id = previous?.id ?? ref.id;
     const stored = { type: ref.type, id };
     if (!(await this.storage.exists(stored))) {
       if (previous !== undefined) await this.remove(stored);
-      return;
+      return undefined;
     }
     const branch = await this.storage.defaultBranch(stored);
     const commit = await this.storage.resolveRevision(stored, branch);
-    if (commit === undefined) return;
+    if (commit === undefined) return undefined;
     const lfs = this.lfsLinks !== undefined ? repoScopedStore(this.lfs, this.lfsLinks, stored) : this.lfs;
     const derived = await deriveRepoMetadata(this.storage, lfs, stored, commit);
     const record = mergeRecord(stored, derived, previous?.record, {
@@ -183,6 +205,7 @@ export class DbRepoIndex implements RepoIndex {
       likes: numberOrNull(previous?.record.likes),
     });
     await this.store.upsert([record], ref.type);
+    return { stored, branch, commit };
   }
 
   async setPrivate(ref: RepoRef, isPrivate: boolean): Promise<void> {
