@@ -4,7 +4,7 @@
 // expires, and shared state agrees: the URL-signing key, sessions, a repository made private. The signing key's
 // creation race is tested with processes (it needs no database).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import type { HubContext } from "../src/hub-context.js";
 import { claimLease, runLeased } from "../src/jobs/lease.js";
+import { MultipartArea } from "../src/lfs/multipart-area.js";
 import { type RunningServer, startServer } from "../src/server.js";
+import type { Db } from "../src/store/db.js";
 import { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { notifyBusOf } from "../src/store/notify.js";
 import { ADMIN_TOKEN } from "./auth-harness.js";
@@ -448,6 +450,36 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       resume();
       await slowSync;
       expect(await indexed()).toBe(second);
+    });
+
+    it("sweeps expired multipart uploads on one server per sweep interval", async () => {
+      const [dbA, dbB] = [a, b].map((hub) => (hub.ctx.index as DbRepoIndex).store.db) as [Db, Db];
+      const root = join(work, "shared-parts");
+      const limits = { bytesInFlightPerUser: 10_000, expireAfterMs: 3600 * 1000 };
+      const [areaA, areaB] = await Promise.all([
+        new MultipartArea(root, limits).open(),
+        new MultipartArea(root, limits).open(),
+      ]);
+      areaA.close();
+      areaB.close();
+      areaA.sweepOnceAcross(dbA);
+      areaB.sweepOnceAcross(dbB);
+      const old = new Date(Date.now() - 2 * 3600 * 1000);
+      for (const name of ["one", "two"]) {
+        mkdirSync(join(root, "dave", name), { recursive: true });
+        utimesSync(join(root, "dave", name), old, old);
+      }
+      // An interval of this test's own (far from the real clock's), so no earlier run has it done.
+      const now = Date.now() + 365 * 24 * 3600 * 1000;
+      const runs = await Promise.all([areaA.periodicSweep(now), areaB.periodicSweep(now), areaA.periodicSweep(now)]);
+      expect(runs.filter((run) => run.ran)).toHaveLength(1);
+      expect(runs.find((run) => run.ran)).toMatchObject({ value: { removed: 2 } });
+      expect(readdirSync(join(root, "dave"))).toEqual([]);
+      // The same interval again: done on both; the next interval: one of them sweeps again.
+      expect(await areaB.periodicSweep(now)).toEqual({ ran: false, why: "done" });
+      const next = now + 5 * 60 * 1000;
+      const later = await Promise.all([areaA.periodicSweep(next), areaB.periodicSweep(next)]);
+      expect(later.filter((run) => run.ran)).toHaveLength(1);
     });
 
     it("carries a notification published through one server to the other's subscribers", async () => {

@@ -17,6 +17,8 @@ import { pipeline } from "node:stream/promises";
 import { ApiError } from "../api/api-error.js";
 import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
 import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
+import { type LeaseOutcome, runLeased } from "../jobs/lease.js";
+import type { Db } from "../store/db.js";
 import type { TransferGrant } from "./transfer-grant.js";
 
 export interface MultipartLimits {
@@ -29,6 +31,12 @@ export interface MultipartLimits {
 /** Folders the periodic sweep looks at per run (a start looks at all of them). */
 const SWEEP_BATCH = 2000;
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
+/** The periodic sweep's lease (jobs/lease.ts), and how long a sweep may hold it without renewal. */
+const SWEEP_LEASE = "lfs-multipart-sweep";
+const SWEEP_LEASE_MS = 2 * 60 * 1000;
+
+/** The database handle the sweep's lease needs. */
+export type SweepDb = Pick<Db, "query" | "kind">;
 const PART_NAME = /^[1-9]\d{0,5}$/;
 /** A part being received: `<n>.[<instance>~]<random>.tmp` (the instance says which server writes it). */
 const PART_IN_FLIGHT = /^[1-9]\d{0,5}\.(.+)\.tmp$/;
@@ -45,6 +53,8 @@ export class MultipartArea {
   private readonly reservedByUser = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private sweepCursor = 0;
+  /** Set by sweepOnceAcross: the database whose lease picks the one server that sweeps each interval. */
+  private sweepDb: SweepDb | undefined;
   /** The owner in this server's temporary part names; what the start-up count may remove (set by open()). */
   private instance = newInstanceId();
   private ownership: LeftoverOwnership = soleOwnership(this.instance);
@@ -64,12 +74,33 @@ export class MultipartArea {
     await mkdir(this.root, { recursive: true });
     await this.sweep(Date.now(), Number.POSITIVE_INFINITY);
     this.timer = setInterval(() => {
-      this.sweep(Date.now(), SWEEP_BATCH).catch((error: unknown) =>
+      this.periodicSweep(Date.now()).catch((error: unknown) =>
         console.error(`[hub] multipart sweep failed: ${String(error)}`),
       );
     }, SWEEP_EVERY_MS);
     this.timer.unref();
     return this;
+  }
+
+  /**
+   * Several servers on one PostgreSQL share the parts folder: from now on the periodic sweep runs on one of them per
+   * sweep interval (a lease per interval, jobs/lease.ts) instead of on each. PGlite (one process) sweeps as before.
+   */
+  sweepOnceAcross(db: SweepDb): void {
+    this.sweepDb = db.kind === "postgres" ? db : undefined;
+  }
+
+  /**
+   * One run of the periodic sweep (the timer's); `ran: false` when another server has this interval's. Each server
+   * walks the folders from its own cursor: with more than a batch of uploads, which server's turn it is decides
+   * which batch goes, and every folder still comes round.
+   */
+  async periodicSweep(now: number): Promise<LeaseOutcome<{ removed: number; looked: number }>> {
+    const db = this.sweepDb;
+    if (db === undefined) return { ran: true, value: await this.sweep(now, SWEEP_BATCH) };
+    return runLeased(db, SWEEP_LEASE, { ttlMs: SWEEP_LEASE_MS, period: String(Math.floor(now / SWEEP_EVERY_MS)) }, () =>
+      this.sweep(now, SWEEP_BATCH),
+    );
   }
 
   close(): void {
