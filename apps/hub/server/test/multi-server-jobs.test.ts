@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
@@ -450,6 +450,35 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       resume();
       await slowSync;
       expect(await indexed()).toBe(second);
+    });
+
+    it("reconciles without undoing another server's creation or move in progress, and still heals old leftovers", async () => {
+      const index = a.ctx.index as DbRepoIndex;
+      const storage = a.ctx.storage;
+      // B's creation between its folder's rename into place and its registration.
+      const created = { type: "model" as const, id: "alice/in-flight" };
+      await storage.create(created);
+      // B's move between the folder's rename and the row's.
+      await createRepoWithFiles({ url: b.url, writeToken }, "model", "moving", { "README.md": "# moving\n" });
+      const source = { type: "model" as const, id: "alice/moving" };
+      const target = { type: "model" as const, id: "alice/moved" };
+      await storage.move(source, target);
+      await index.reconcile();
+      expect(await index.lookup(created)).toBeUndefined();
+      expect(await index.lookup(source)).toMatchObject({ id: source.id, private: false });
+      expect(await index.lookup(target)).toBeUndefined();
+      // B finishes both: its registration and its rename go through.
+      await index.register(created, { private: false });
+      await index.rename(source, target);
+      expect(await index.lookup(created)).toMatchObject({ private: false });
+      expect(await index.lookup(target)).toMatchObject({ id: target.id, private: false });
+      // A crash's leftover (a folder nobody touched for a while) is still registered, privately.
+      const orphan = { type: "model" as const, id: "carol/orphan" };
+      await storage.create(orphan);
+      const old = new Date(Date.now() - 2 * 3600 * 1000);
+      utimesSync(dirname(storage.gitDir(orphan)), old, old);
+      await index.reconcile();
+      expect(await index.lookup(orphan)).toMatchObject({ id: orphan.id, private: true });
     });
 
     it("sweeps expired multipart uploads on one server per sweep interval", async () => {

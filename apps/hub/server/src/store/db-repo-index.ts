@@ -2,7 +2,7 @@
 // downloads and likes. Storage is the truth: `sync` re-derives a repository's record from its default branch, and
 // `reconcile` (at start) heals what a crash between a ref update and the index update left behind.
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { ApiError } from "../api/api-error.js";
 import { visibleNamespaces } from "../auth/permissions.js";
@@ -112,6 +112,9 @@ const REGISTRATION = (table: string) =>
 
 /** Syncs of one repository in a row when its ref keeps moving under them (sync says why they repeat). */
 const SYNC_ATTEMPTS = 4;
+
+/** How long after a repository's folder changed reconcile leaves it to the server changing it (PostgreSQL only). */
+const RECENT_CHANGE_MS = 60_000;
 
 /** Who a request without a client (a call from inside the server) counts as. */
 const INTERNAL: DownloadRequest = { client: "internal" };
@@ -320,6 +323,7 @@ export class DbRepoIndex implements RepoIndex {
    */
   async reconcile(concurrency = 4): Promise<{ synced: number; registered: number; removed: number }> {
     const counts = { synced: 0, registered: 0, removed: 0 };
+    const othersRun = await this.otherServersAlive();
     for (const type of REPO_TYPES) {
       const onDisk = await this.repositoriesOnDisk(type);
       const indexed = await this.store.db.query<{ id: string; sha: string | null }>(
@@ -333,6 +337,7 @@ export class DbRepoIndex implements RepoIndex {
         const ref = { type, id: row?.id ?? id };
         work.push(async () => {
           if (row === undefined) {
+            if (othersRun && (await this.changedRecently(ref))) return;
             const existing = await this.lookup(ref);
             if (existing === undefined) {
               await this.register(ref, { private: true });
@@ -352,6 +357,7 @@ export class DbRepoIndex implements RepoIndex {
       }
       for (const row of byKey.values())
         work.push(async () => {
+          if (othersRun && (await this.changedRecently({ type, id: row.id }))) return;
           await this.remove({ type, id: row.id });
           counts.removed += 1;
         });
@@ -359,6 +365,41 @@ export class DbRepoIndex implements RepoIndex {
     }
     if (counts.synced + counts.registered + counts.removed > 0) await this.store.analyze();
     return counts;
+  }
+
+  /**
+   * Whether another server's heartbeat is fresh (instances/registry.ts; this server joined before reconciling, so
+   * it is one of the rows). No registry (PGlite, an index without servers): none.
+   */
+  private async otherServersAlive(): Promise<boolean> {
+    if (this.store.db.kind !== "postgres") return false;
+    const rows = await this.store.db
+      .query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM hub_server_instances WHERE seen_at > now() - make_interval(secs => $1)",
+        [RECENT_CHANGE_MS / 1000],
+      )
+      .catch(() => [] as { n: number }[]);
+    return (rows[0]?.n ?? 0) > 1;
+  }
+
+  /**
+   * Whether reconcile must leave `ref` alone because another live server may be between its storage step and its
+   * index step: a creation renames the folder into place and then registers it, a move renames the folder and
+   * then renames the row, a deletion renames the folder away and then removes the row. In that gap reconcile would
+   * register the folder (the creator's register then fails with 409 and deletes it; a move then finds its target
+   * taken and moves the folder back) or remove a row about to be renamed. Each of those steps changed the folder's
+   * parent directory (an entry added or removed updates its mtime, on any POSIX filesystem, NFS included), so a
+   * parent changed within RECENT_CHANGE_MS is skipped; the next start heals it. Only while other servers are
+   * alive (otherServersAlive): alone, and always on PGlite (its folder lock), reconcile heals everything as before.
+   */
+  private async changedRecently(ref: RepoRef): Promise<boolean> {
+    const ownerDir = dirname(this.storage.gitDir(ref));
+    // The owner's folder itself goes when its last repository moves away: then the type's folder changed.
+    const info =
+      (await stat(ownerDir).catch(() => undefined)) ?? (await stat(dirname(ownerDir)).catch(() => undefined));
+    if (info === undefined) return false;
+    // A clock behind the file server's (a future mtime) counts as recent too.
+    return Date.now() - info.mtimeMs < RECENT_CHANGE_MS;
   }
 
   /**
