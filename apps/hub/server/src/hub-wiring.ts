@@ -87,6 +87,8 @@ export async function openLocalHub(
         : await s3.largeFiles(xet, join(root, "lfs", "parts"), multipartLimits).open(ownership);
     lfs = largeFiles;
     if (largeFiles instanceof FolderLargeFileStore) instance.sweepAbandoned((own) => largeFiles.removeAbandoned(own));
+    // With PostgreSQL the expired multipart uploads are swept by one server per interval, not by each.
+    largeFiles.multipart?.sweepOnceAcross(store.db);
     const accounts = new AccountStore(
       store.db,
       config.adminToken !== undefined ? { adminToken: config.adminToken } : {},
