@@ -12,10 +12,12 @@
 //                       page short are all the candidates read on and sorted.
 //   words             — walk-first: a common word fills a page within a few hundred rows of the walk, where GIN
 //                       would list all its thousands of matches first; a rare one (or none) is then read through GIN.
+import type { RepoType } from "../repos/repo-ref.js";
 import type { SqlParam } from "../store/db.js";
 import { queryFilters, scopeFilter } from "../store/listing-filters.js";
 import type { ModelSearch, SearchCursor } from "../store/model-store.js";
 import { type Bind, type RankedSearch, TIER } from "./ranking.js";
+import { trendingSortSql } from "./trending-sort.js";
 
 /**
  * A tier with at most this many candidates is read whole and sorted: below it, sorting its rows costs less than
@@ -39,6 +41,11 @@ export interface SortSql {
   /** The bounded walk's extra output columns and its ORDER BY over them (no sort node: the index's order). */
   walkColumns: string;
   walkOrder: string;
+  /**
+   * The bounded walk's rows when one index does not hold the order (trendingScore's two stretches): a subquery of
+   * the table's columns plus `k` and the walkOrder columns: the first `rows` rows of the order (after the cursor).
+   */
+  walk?: (rows: number, afterCursor: boolean) => string;
 }
 
 interface RankedPage {
@@ -78,6 +85,8 @@ export interface RankedListing {
   query: ModelSearch;
   /** The sort key's column, whose keyset index is on (-column, id); undefined: sorted by id (the primary key). */
   sortColumn: string | undefined;
+  /** Sorted by trendingScore (its two stretches, trending/listing.ts), over this repository type's table. */
+  trending?: RepoType;
   walkRows: number;
 }
 
@@ -95,7 +104,10 @@ export function rankedPageStatement(
   const sql = rankedPageSql({
     table: listing.table,
     search: listing.search,
-    sort: sortSql(listing.sortColumn, query.direction, query.cursor, bind),
+    sort:
+      listing.trending === undefined
+        ? sortSql(listing.sortColumn, query.direction, query.cursor, bind)
+        : trendingSortSql(listing.trending, listing.table, query.direction, query.cursor, bind),
     filters: listingFilters(query, bind),
     firstTier: Math.max(query.cursor?.tier ?? 0, 0),
     part,
@@ -210,11 +222,12 @@ function rankedPageSql(page: RankedPage): string | undefined {
        FROM ${table} WHERE ${and(probe ?? match, fewFirst !== undefined ? gate : and(gate, `${walkCount} < ${n1}`))})`;
     // The first matches in a bounded walk of the sort order (LIMIT inside, so the planner cannot walk further;
     // ordered by an output column, so the scan stops at the page's last match).
-    const walkCte = `${walk} AS MATERIALIZED (SELECT id, k FROM (
-         SELECT *, ${sort.column} AS k${sort.walkColumns} FROM ${table}
+    const walkCte = `${walk} AS MATERIALIZED (SELECT id, k FROM (${
+      sort.walk?.(page.walkRows, keyset !== undefined) ??
+      `SELECT *, ${sort.column} AS k${sort.walkColumns} FROM ${table}
          ${keyset === undefined ? "" : `WHERE ${keyset(sort.column)}`}
-         ORDER BY ${sort.walkOrder} LIMIT ${page.walkRows}
-       ) AS walked WHERE ${and(condition, filters, walkGate)}
+         ORDER BY ${sort.walkOrder} LIMIT ${page.walkRows}`
+    }) AS walked WHERE ${and(condition, filters, walkGate)}
        ORDER BY ${sort.walkOrder} LIMIT ${n1})`;
     // (A CTE sees only those before it.)
     if (fewFirst !== undefined)

@@ -355,17 +355,17 @@ export class ModelStore {
       return toPage(rows, query.limit, undefined, today);
     }
     // The name tiers of the page in one statement, the word tiers in a second when those left it short
-    // (search/ranked-page.ts); but for the trendingScore order, whose two stretches of two indexes those statements
-    // do not walk: its tiers are read one by one below.
+    // (search/ranked-page.ts; the trendingScore order's two stretches through search/trending-sort.ts).
     const ranked = query.search === undefined ? undefined : rankedSearch(type, query.search, tsquery);
-    if (ranked !== undefined && query.sort !== "trendingScore") {
+    if (ranked !== undefined) {
       const pageRows = query.limit + 1;
       const listing: RankedListing = {
         table,
         columns: `${summaryColumns(type)}${withRecord ? ", record" : ""}`,
         search: ranked,
         query,
-        sortColumn: query.sort === "id" ? undefined : SORT_COLUMNS[query.sort],
+        sortColumn: query.sort === "id" || query.sort === "trendingScore" ? undefined : SORT_COLUMNS[query.sort],
+        ...(query.sort === "trendingScore" ? { trending: type } : {}),
         walkRows: Math.max(
           pageRows * WALK_ROWS_PER_RESULT,
           Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
