@@ -3,7 +3,7 @@
 import type { RepoType } from "../repos/repo-ref.js";
 import { backfillTypoKeys } from "../search/backfill.js";
 import { type RankedListing, rankedPageStatement } from "../search/ranked-page.js";
-import { rankedSearch, type SearchTier, searchTiers } from "../search/ranking.js";
+import { rankedSearch } from "../search/ranking.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import {
   dayNumber,
@@ -108,20 +108,11 @@ const SORT_COLUMNS: Record<Exclude<SortKey, "id" | "trendingScore">, string> = {
  */
 export const WALK_ROWS_PER_RESULT = 50;
 
-/** A search tier's condition, and whether it holds for few rows (read match-first, no walk). */
-interface Match {
-  condition: (bind: (value: SqlParam) => string) => string;
-  small: boolean;
-}
-
 /**
  * A trendingScore listing whose filters hold for fewer rows than this reads their matches in each of its two
  * stretches instead of walking both indexes first (trending/listing.ts).
  */
 const FEW_FILTER_ROWS = 200;
-
-/** A search tier whose probe holds for fewer rows than this is read match-first (sorting them costs little). */
-const PROBE_ROWS = 1000;
 
 const SUMMARY_COLUMNS =
   "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha";
@@ -343,91 +334,49 @@ export class ModelStore {
   /**
    * One page of repositories of `type` matching `query`. Without a search, in its sort order; with one, tier by tier
    * (search/ranking.ts: exact id or name, same name, name prefix, words, one typo), each tier in the sort order,
-   * until the page is full; the cursor names the tier it stopped in.
+   * until the page is full, read in at most two statements (search/ranked-page.ts); the cursor names the tier it
+   * stopped in.
    */
   async searchRows(type: RepoType, query: ModelSearch, withRecord: boolean): Promise<RowPage> {
     const table = TABLES[type];
     const tsquery = query.search === undefined ? undefined : toPrefixQuery(query.search);
-    const tiers = query.search === undefined ? [] : searchTiers(type, query.search, tsquery);
+    const ranked = query.search === undefined ? undefined : rankedSearch(type, query.search, tsquery);
     const today = dayNumber(this.now());
-    if (tiers.length === 0) {
-      const rows = await this.pageOf(type, query, undefined, query.cursor, query.limit, withRecord);
+    if (ranked === undefined) {
+      const rows = await this.pageOf(type, query, query.cursor, query.limit, withRecord);
       return toPage(rows, query.limit, undefined, today);
     }
     // The name tiers of the page in one statement, the word tiers in a second when those left it short
     // (search/ranked-page.ts; the trendingScore order's two stretches through search/trending-sort.ts).
-    const ranked = query.search === undefined ? undefined : rankedSearch(type, query.search, tsquery);
-    if (ranked !== undefined) {
-      const pageRows = query.limit + 1;
-      const listing: RankedListing = {
-        table,
-        columns: `${summaryColumns(type)}${withRecord ? ", record" : ""}`,
-        search: ranked,
-        query,
-        sortColumn: query.sort === "id" || query.sort === "trendingScore" ? undefined : SORT_COLUMNS[query.sort],
-        ...(query.sort === "trendingScore" ? { trending: type } : {}),
-        walkRows: Math.max(
-          pageRows * WALK_ROWS_PER_RESULT,
-          Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
-        ),
-      };
-      const read = async (statement: { sql: string; params: SqlParam[] } | undefined) =>
-        statement === undefined ? [] : await this.db.query(statement.sql, statement.params);
-      const rows = await read(rankedPageStatement(listing, "names"));
-      if (rows.length < pageRows) rows.push(...(await read(rankedPageStatement(listing, "words", rows.length))));
-      const last = rows[query.limit - 1];
-      return toPage(rows, query.limit, last === undefined ? undefined : Number(last.tier), today);
-    }
-    const first = Math.min(Math.max(query.cursor?.tier ?? 0, 0), tiers.length);
-    const rows: { row: Record<string, unknown>; tier: number }[] = [];
-    for (let tier = first; tier < tiers.length && rows.length <= query.limit; tier += 1) {
-      const { name, condition, small, probe } = tiers[tier] as SearchTier;
-      // Typos are forgiven only for a search nothing matches as typed (rows on this page, or a cursor from an
-      // earlier tier, say something did): a search that finds what was typed pays no typo tier (bench/search.ts).
-      if (name === "typo" && (rows.length > 0 || (query.cursor !== undefined && first < tier))) break;
-      const found = await this.pageOf(
-        type,
-        query,
-        { condition, small: small || (probe !== undefined && (await this.fewRows(table, probe))) },
-        tier === first ? query.cursor : undefined,
-        query.limit - rows.length,
-        withRecord,
-      );
-      rows.push(...found.map((row) => ({ row, tier })));
-    }
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      rows: page.map(({ row }) => toIndexedRow(row, today)),
-      ...(rows.length > query.limit && last !== undefined
-        ? { next: { value: String(last.row.sort_value), id: String(last.row.id), tier: last.tier } }
-        : {}),
+    const pageRows = query.limit + 1;
+    const listing: RankedListing = {
+      table,
+      columns: `${summaryColumns(type)}${withRecord ? ", record" : ""}`,
+      search: ranked,
+      query,
+      sortColumn: query.sort === "id" || query.sort === "trendingScore" ? undefined : SORT_COLUMNS[query.sort],
+      ...(query.sort === "trendingScore" ? { trending: type } : {}),
+      walkRows: Math.max(
+        pageRows * WALK_ROWS_PER_RESULT,
+        Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(table)))),
+      ),
     };
-  }
-
-  /** Whether `condition` (an indexed one: a search tier's probe) holds for fewer than PROBE_ROWS rows. */
-  private async fewRows(table: string, condition: (bind: (value: SqlParam) => string) => string): Promise<boolean> {
-    const params: SqlParam[] = [];
-    const where = condition((value) => {
-      params.push(value);
-      return `$${params.length}`;
-    });
-    const rows = await this.db.query<{ n: number }>(
-      `SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${table} WHERE ${where} LIMIT ${PROBE_ROWS}) AS probe`,
-      params,
-    );
-    return Number(rows[0]?.n ?? PROBE_ROWS) < PROBE_ROWS;
+    const read = async (statement: { sql: string; params: SqlParam[] } | undefined) =>
+      statement === undefined ? [] : await this.db.query(statement.sql, statement.params);
+    const rows = await read(rankedPageStatement(listing, "names"));
+    if (rows.length < pageRows) rows.push(...(await read(rankedPageStatement(listing, "words", rows.length))));
+    const last = rows[query.limit - 1];
+    return toPage(rows, query.limit, last === undefined ? undefined : Number(last.tier), today);
   }
 
   /**
-   * Up to `limit` + 1 rows of `type` matching the query's filters (and `match`, a search tier's condition) after
+   * Up to `limit` + 1 rows of `type` matching the query's filters after
    * `cursor`, in the sort order, each with its `sort_value`. A trendingScore order reads its two stretches
    * (trending/listing.ts) one after the other, from the one the cursor is in; every other order is one.
    */
   private async pageOf(
     type: RepoType,
     query: ModelSearch,
-    match: Match | undefined,
     cursor: SearchCursor | undefined,
     limitRows: number,
     withRecord: boolean,
@@ -435,19 +384,19 @@ export class ModelStore {
     const table = TABLES[type];
     if (query.sort !== "trendingScore") {
       const source = query.sort === "id" ? undefined : tableSource(table, SORT_COLUMNS[query.sort]);
-      return this.pageIn(type, source, query, match, cursor, limitRows, withRecord);
+      return this.pageIn(type, source, query, cursor, limitRows, withRecord);
     }
     const descending = query.direction === -1;
     const sources = trendingSources(type, table, descending);
     const first = cursor === undefined ? 0 : trendingStretchOf(cursor.value, descending);
     // Each stretch would walk its own index for a filter that few rows meet (an owner's models): a bounded count
     // of the filter's rows first tells such a filter apart, and its matches are then read at once in both.
-    const few = match === undefined && (await this.fewFilterRows(table, query));
+    const few = await this.fewFilterRows(table, query);
     const rows: Record<string, unknown>[] = [];
     for (let stretch = first; stretch < sources.length && rows.length <= limitRows; stretch += 1) {
       const source = sources[stretch] as SortSource;
       const at = stretch === first ? cursor : undefined;
-      rows.push(...(await this.pageIn(type, source, query, match, at, limitRows - rows.length, withRecord, few)));
+      rows.push(...(await this.pageIn(type, source, query, at, limitRows - rows.length, withRecord, few)));
     }
     return rows;
   }
@@ -472,17 +421,16 @@ export class ModelStore {
   }
 
   /**
-   * Up to `limit` + 1 rows of `source` (undefined: the table of `type` by id) matching the query's filters (and
-   * `match`) after `cursor`, in the sort order. A filtered read first walks a bounded stretch of the
+   * Up to `limit` + 1 rows of `source` (undefined: the table of `type` by id) matching the query's filters after
+   * `cursor`, in the sort order. A filtered read first walks a bounded stretch of the
    * sort index (WALK_ROWS_PER_RESULT); when that does not fill the page, the filter is selective and its matches
    * are read first (a MATERIALIZED CTE, which the planner cannot flatten into a walk of the sort index) and sorted.
-   * Either way no filter × sort combination walks a whole sort index. A `small` match skips the walk.
+   * Either way no filter × sort combination walks a whole sort index.
    */
   private async pageIn(
     type: RepoType,
     source: SortSource | undefined,
     query: ModelSearch,
-    match: Match | undefined,
     cursor: SearchCursor | undefined,
     limitRows: number,
     withRecord: boolean,
@@ -496,7 +444,6 @@ export class ModelStore {
       params.push(value);
       return `$${params.length}`;
     };
-    if (match !== undefined) filters.push(`(${match.condition(bind)})`);
     filters.push(...queryFilters(query, bind));
     const selectiveCandidate = filters.length > 0;
     const scope = scopeFilter(query, bind);
@@ -540,7 +487,7 @@ export class ModelStore {
         params,
       );
     let rows: Record<string, unknown>[] = [];
-    if (match?.small !== true && !few) {
+    if (!few) {
       // 1. A bounded walk of the sort index (the LIMIT inside keeps the planner from walking further): a dense
       //    filter fills its page here. The rows are the first matches in sort order, so the page is exact.
       // Inlined, not bound: the match-first query below shares `params` and must not get an unused parameter.
