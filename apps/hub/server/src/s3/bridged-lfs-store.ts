@@ -3,9 +3,11 @@
 // file (same sha256) is reported by stat and read by rebuilding it from its xorbs (wherever the Xet service keeps
 // them: the bucket too, with s3/xet-store.ts) — streamed, ranged, never stored twice. Reads try the bucket first
 // (one GetObject; a miss costs one 404) and rebuild only what it does not hold.
+import type { ServerResponse } from "node:http";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { MultipartArea } from "../lfs/multipart-area.js";
 import type { LfsObjectInfo } from "../lfs/store.js";
+import { sendXetRange } from "../xet/bridge-send.js";
 import { fileBytes } from "../xet/reconstruction.js";
 import type { XetService } from "../xet/service.js";
 import type { S3Config } from "./config.js";
@@ -26,6 +28,19 @@ export class S3XetBridgedStore extends S3LargeFileStore {
     if (stored !== undefined) return stored;
     const file = await this.xet.index.fileBySha256(oid);
     return file === undefined ? undefined : { oid, size: file.size };
+  }
+
+  /** Downloads (send()) rebuild through the bridge's fast path: reused buffers, xorb reads ahead (bridge-send.ts). */
+  protected override async sendNotInBucket(
+    outgoing: ServerResponse,
+    oid: string,
+    range: { start: number; end: number },
+  ): Promise<void> {
+    const { index, objects } = this.xet;
+    const found = await index.fileBySha256(oid);
+    const file = found === undefined ? undefined : await index.file(found.fileHash);
+    if (file === undefined) outgoing.destroy();
+    else await sendXetRange(outgoing, index, objects, file, range);
   }
 
   protected override async notInBucket(
