@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { ADMIN_TOKEN, adminPost } from "./auth-harness.js";
+import { ADMIN_TOKEN, adminPost, runPython } from "./auth-harness.js";
 import { type HubProcess, spawnHub } from "./faults-harness.js";
 import { writeJsonl } from "./files.js";
 
@@ -257,4 +257,25 @@ export async function lfsUploadHref(cluster: Cluster, repo: string, bytes: Buffe
   const href = answer.objects[0]?.actions?.upload?.href;
   if (href === undefined) throw new Error("the batch API did not ask for the bytes");
   return href;
+}
+
+/**
+ * huggingface_hub 2.x through the cluster's front: create `repo`, upload_folder `folder`, snapshot_download it into
+ * `target`; prints {"path": …} as its last line.
+ */
+export function uploadAndSnapshot(cluster: Cluster, repo: string, folder: string, target: string) {
+  return runPython(
+    "2.0.0",
+    cluster.url,
+    cluster.token,
+    `
+import json
+from huggingface_hub import HfApi, snapshot_download
+api = HfApi()
+api.create_repo(${JSON.stringify(repo)})
+api.upload_folder(folder_path=${JSON.stringify(folder)}, repo_id=${JSON.stringify(repo)}, commit_message="Upload")
+path = snapshot_download(${JSON.stringify(repo)}, local_dir=${JSON.stringify(target)})
+print(json.dumps({"path": path}))
+`,
+  );
 }

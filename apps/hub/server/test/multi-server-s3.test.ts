@@ -9,8 +9,14 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPython } from "./auth-harness.js";
-import { type Cluster, lfsUploadHref, sha256, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
+import {
+  type Cluster,
+  lfsUploadHref,
+  sha256,
+  startCluster,
+  testDatabaseUrl,
+  uploadAndSnapshot,
+} from "./multi-server-harness.js";
 import { lastJsonLine } from "./run-command.js";
 import { hubS3Env, skipWithoutS3, useTestBucket } from "./s3-harness.js";
 
@@ -125,20 +131,7 @@ describe.skipIf(skip)("two servers behind nginx sharing PostgreSQL, the data fol
     writeFileSync(join(folder, "config.json"), '{"model_type": "bert"}\n');
     writeFileSync(join(folder, "weights.bin"), randomBytes(2 * 1024 * 1024 + 7));
     const target = join(cluster.work, "download");
-    const result = await runPython(
-      "2.0.0",
-      cluster.url,
-      cluster.token,
-      `
-import json
-from huggingface_hub import HfApi, snapshot_download
-api = HfApi()
-api.create_repo("alice/xet-bucketed")
-api.upload_folder(folder_path=${JSON.stringify(folder)}, repo_id="alice/xet-bucketed", commit_message="Upload")
-path = snapshot_download("alice/xet-bucketed", local_dir=${JSON.stringify(target)})
-print(json.dumps({"path": path}))
-`,
-    );
+    const result = await uploadAndSnapshot(cluster, "alice/xet-bucketed", folder, target);
     expect(result.code, result.stderr.slice(-3000)).toBe(0);
     expect(lastJsonLine(result.stdout)).toEqual({ path: target });
     for (const name of ["config.json", "weights.bin"])

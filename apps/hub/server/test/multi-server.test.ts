@@ -9,9 +9,15 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runPython } from "./auth-harness.js";
 import { fsckAll } from "./faults-harness.js";
-import { type Cluster, lfsUploadHref, sha256, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
+import {
+  type Cluster,
+  lfsUploadHref,
+  sha256,
+  startCluster,
+  testDatabaseUrl,
+  uploadAndSnapshot,
+} from "./multi-server-harness.js";
 import { lastJsonLine, run } from "./run-command.js";
 
 const baseUrl = testDatabaseUrl();
@@ -228,20 +234,7 @@ describe.skipIf(baseUrl === undefined)("two servers behind nginx on one PostgreS
     writeFileSync(join(folder, "sub", "notes.txt"), "small file\n");
     writeFileSync(join(folder, "weights.bin"), randomBytes(2 * 1024 * 1024 + 7));
     const target = join(cluster.work, "download");
-    const result = await runPython(
-      "2.0.0",
-      cluster.url,
-      cluster.token,
-      `
-import json
-from huggingface_hub import HfApi, snapshot_download
-api = HfApi()
-api.create_repo("alice/clients")
-api.upload_folder(folder_path=${JSON.stringify(folder)}, repo_id="alice/clients", commit_message="Upload")
-path = snapshot_download("alice/clients", local_dir=${JSON.stringify(target)})
-print(json.dumps({"path": path}))
-`,
-    );
+    const result = await uploadAndSnapshot(cluster, "alice/clients", folder, target);
     expect(result.code, result.stderr.slice(-3000)).toBe(0);
     expect(lastJsonLine(result.stdout)).toEqual({ path: target });
     for (const name of ["config.json", "sub/notes.txt", "weights.bin"])
