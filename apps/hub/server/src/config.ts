@@ -3,6 +3,7 @@
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { adminTokenFromEnv } from "./auth/account-store.js";
+import { isBareHttpOrigin } from "./http-origin.js";
 import { type InstanceLimits, instanceLimitsFromEnv } from "./instances/limits.js";
 import { type StorageLimits, storageLimitsFromEnv } from "./repos/storage-limits.js";
 import { type S3Config, s3ConfigFromEnv } from "./s3/config.js";
@@ -81,14 +82,7 @@ function publicUrlFromEnv(env: NodeJS.ProcessEnv): string | undefined {
   } catch {
     throw new ConfigError(`HUBKIT_PUBLIC_URL must be a URL such as https://hub.example.org, got ${text.slice(0, 200)}`);
   }
-  if (
-    (url.protocol !== "http:" && url.protocol !== "https:") ||
-    url.username !== "" ||
-    url.password !== "" ||
-    url.pathname !== "/" ||
-    url.search !== "" ||
-    url.hash !== ""
-  )
+  if (!isBareHttpOrigin(url))
     throw new ConfigError(
       `HUBKIT_PUBLIC_URL must be an http(s) origin without a path (the hub is served at /), such as https://hub.example.org; got ${text.slice(0, 200)}`,
     );

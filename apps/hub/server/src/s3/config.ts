@@ -13,6 +13,8 @@
 // Credentials: AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY (+ AWS_SESSION_TOKEN); both unset = the SDK's own chain
 // (shared config file, instance or container role).
 
+import { isBareHttpOrigin } from "../http-origin.js";
+
 /** What a bad combination of variables throws; config.ts turns it into its ConfigError. */
 export class S3ConfigError extends Error {
   override readonly name = "S3ConfigError";
@@ -54,14 +56,7 @@ function origin(name: string, text: string): string {
   } catch {
     throw new S3ConfigError(`${name} must be a URL such as http://127.0.0.1:7480, got ${text.slice(0, 200)}`);
   }
-  if (
-    (url.protocol !== "http:" && url.protocol !== "https:") ||
-    url.username !== "" ||
-    url.password !== "" ||
-    url.pathname !== "/" ||
-    url.search !== "" ||
-    url.hash !== ""
-  )
+  if (!isBareHttpOrigin(url))
     throw new S3ConfigError(
       `${name} must be an http(s) origin without credentials or a path (the bucket is HUBKIT_S3_BUCKET), got ${text.slice(0, 200)}`,
     );
