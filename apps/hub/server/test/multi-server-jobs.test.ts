@@ -103,12 +103,16 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
     const savedEnv: Record<string, string | undefined> = {};
     // The viewer's limits are read from the process environment: a short lease and poll so a dead job is retaken soon.
     const viewerEnv = { HUBKIT_DATASETS_LEASE_MS: "2000", HUBKIT_DATASETS_POLL_MS: "300" };
+    // The first server to import the models seed waits 3 s inside the start-up lock first (jobs/test-stall.ts), so
+    // the other one's start certainly reaches the import meanwhile: the one-model fixture alone imports too fast for
+    // the two to overlap, and the "imports once" case passed without the lock.
+    const stallEnv = { HUBKIT_TEST_STALL_SEED_MS: "3000" };
 
     const q = async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
       (await sql.query<Row>(text, params)).rows;
 
     beforeAll(async () => {
-      for (const [key, value] of Object.entries(viewerEnv)) {
+      for (const [key, value] of Object.entries({ ...viewerEnv, ...stallEnv })) {
         savedEnv[key] = process.env[key];
         process.env[key] = value;
       }
@@ -176,6 +180,9 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
     it("imports the models seed into the index once when both start together on an empty database", async () => {
       const imports = [...a.lines, ...b.lines].filter((line) => /\[hub\] loaded \d+ models into the index/.test(line));
       expect(imports).toHaveLength(1);
+      // The stall did widen the window, once: the second server waited for the lock and found the import done.
+      const stalls = [...a.lines, ...b.lines].filter((line) => line.startsWith("[hub] test stall: seed import"));
+      expect(stalls).toHaveLength(1);
       expect(await q("SELECT value FROM hub_meta WHERE key = 'seed_sha256'")).toHaveLength(1);
     });
 
