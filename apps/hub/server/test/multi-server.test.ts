@@ -1,9 +1,11 @@
 // Issue 23, "Several servers" and "Operations": two real servers (separate processes) on one PostgreSQL database
 // and one data folder behind nginx round-robin (multi-server-harness.ts). Commits to one branch through both take
-// turns (no lost update, git fsck clean, the index at the ref); a server's restart leaves the other's upload in
-// flight alone (it failed with ENOENT when each start emptied lfs/tmp); SIGTERM drains an upload; kill -9 mid-upload
-// and mid-commit leaves the other serving and nothing half-visible; the official client uploads and downloads
-// through nginx byte-identical; /api/health reports the database, the repository volume and the object store.
+// turns (no lost update, git fsck clean, the index at the ref), and a commit held long between its parent read and
+// its ref swap is not starved into a 412 by the other server's commits (the repository lock); a server's restart
+// leaves the other's upload in flight alone (it failed with ENOENT when each start emptied lfs/tmp); SIGTERM drains
+// an upload; kill -9 mid-upload and mid-commit leaves the other serving and nothing half-visible; the official
+// client uploads and downloads through nginx byte-identical; /api/health reports the database, the repository
+// volume and the object store.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
@@ -160,6 +162,48 @@ describe.skipIf(baseUrl === undefined)("two servers behind nginx on one PostgreS
     const { files } = await expectIndexAtRef();
     for (let i = 0; i < 20; i++) expect(files).toContain(`c/${i}.txt`);
   }, 60_000);
+
+  it("a commit slow between reading its parent and moving the ref lands while the other server commits all along", async () => {
+    // What the repository lock adds to update-ref's compare-and-swap: a commit without parentCommit whose window
+    // (parent read .. ref swap) is long is not starved by another server's quick commits. Without the lock each of
+    // its attempts loses the swap to server 1 and it answers 412 after MAX_REBASE_ATTEMPTS; with it, server 1's
+    // commits wait for its turn. Server 0 holds every commit 1.5 s right before update-ref (repos/test-pause.ts).
+    expect(await cluster.stop(0)).toBe(0);
+    await cluster.start(0, { HUBKIT_TEST_PAUSE: "commit-objects-written", HUBKIT_TEST_PAUSE_MS: "1500" });
+    try {
+      let settled = false;
+      const slow = commit(ndjson([header("slow"), file("slow.txt", "slow")]), 0).then((answer) => {
+        settled = true;
+        return answer;
+      });
+      await cluster.server(0).waitFor(/test pause: commit-objects-written/);
+      // Server 1 commits one after another until the slow one has answered (bounded by time: each takes a while).
+      const fast: number[] = [];
+      const deadline = Date.now() + 30_000;
+      while (!settled && Date.now() < deadline) {
+        const i = fast.length;
+        fast.push((await commit(ndjson([header(`fast ${i}`), file(`fast/${i}.txt`, `fast ${i}`)]), 1)).status);
+      }
+      expect((await slow).status).toBe(200);
+      expect(fast.length).toBeGreaterThan(0);
+      expect(fast).toEqual(Array(fast.length).fill(200));
+      // One attempt: a lost swap would have rebuilt the commit and paused again.
+      const pauses = cluster
+        .server(0)
+        .output()
+        .match(/test pause: commit-objects-written/g);
+      expect(pauses).toHaveLength(1);
+      // Server 1's first commit waited for the slow one's turn: it is the slow commit's child.
+      const subjects = (await run("git", ["--git-dir", gitDir(), "log", "--format=%s", "main"])).stdout.split("\n");
+      expect(subjects.indexOf("slow")).toBe(subjects.indexOf("fast 0") + 1);
+      const { files } = await expectIndexAtRef();
+      expect(files).toContain("slow.txt");
+      for (let i = 0; i < fast.length; i++) expect(files).toContain(`fast/${i}.txt`);
+    } finally {
+      expect(await cluster.stop(0)).toBe(0);
+      await cluster.start(0);
+    }
+  }, 90_000);
 
   it("a restart of one server leaves the other's upload in flight alone", async () => {
     // Server 1 receives an upload; server 0 restarts meanwhile (its start-up clean-up runs).
