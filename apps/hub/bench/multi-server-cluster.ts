@@ -4,29 +4,16 @@
 // Everything started here is stopped by close(); the database is dropped, the folders removed.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
+import { freePort, proxyDirectives, type RunningNginx, startNginx } from "../server/test/nginx.js";
 import { printedUrl } from "../server/test/printed-url.js";
 
 const HUB_DIR = resolve(import.meta.dirname, "..");
-const NGINX = "/usr/sbin/nginx";
 /** A start at 1 M rows reads the index once (reconcile): minutes on a busy machine, not forever. */
 const SERVER_START_MS = 600_000;
-const WAIT_STEP_MS = 100;
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -85,10 +72,7 @@ export interface HubServer {
   startMs: number;
 }
 
-export interface Nginx {
-  url: string;
-  child: ChildProcess;
-}
+export type Nginx = RunningNginx;
 
 export interface Cluster {
   work: string;
@@ -112,21 +96,9 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
-function nginxConfig(work: string, name: string, port: number, upstreams: readonly number[]): string {
-  const dir = join(work, name);
-  return `daemon off;
-master_process off;
-worker_processes 1;
-pid ${join(dir, "nginx.pid")};
-error_log ${join(dir, "error.log")} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${join(dir, "client-body")};
-  proxy_temp_path ${join(dir, "proxy")};
-  fastcgi_temp_path ${join(dir, "fastcgi")};
-  uwsgi_temp_path ${join(dir, "uwsgi")};
-  scgi_temp_path ${join(dir, "scgi")};
+/** Round-robin over `upstreams` with kept-alive upstream connections (the bench measures the servers, not connects). */
+function proxySite(port: number, upstreams: readonly number[]): string {
+  return `  access_log off;
   upstream hubkit {
 ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
     keepalive 64;
@@ -134,16 +106,9 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
   server {
     listen 127.0.0.1:${port};
     location / {
-      proxy_pass http://hubkit;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Proto $scheme;
+${proxyDirectives("hubkit")}
     }
-  }
-}
-`;
+  }`;
 }
 
 export async function startCluster(seedRecords: readonly Record<string, unknown>[]): Promise<Cluster> {
@@ -167,6 +132,7 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
   const databaseUrl = new URL(baseUrl);
   databaseUrl.pathname = `/${database}`;
   const children = new Set<ChildProcess>();
+  const proxies = new Set<RunningNginx>();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: process.env.HOME ?? work,
@@ -201,33 +167,17 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
     },
     stopServer: (server) => stopChild(server.child),
     async startNginx(name, upstreams) {
-      if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx`);
-      const port = await freePort();
-      mkdirSync(join(work, name), { recursive: true });
-      const file = join(work, name, "nginx.conf");
-      writeFileSync(file, nginxConfig(work, name, port, upstreams));
-      const child = spawn(NGINX, ["-c", file, "-p", join(work, name), "-e", join(work, name, "error.log")], {
-        stdio: "ignore",
+      const nginx = await startNginx({
+        workDir: join(work, name),
+        workerConnections: 1024,
+        http: (port) => proxySite(port, upstreams),
+        probePath: "/api/health",
       });
-      children.add(child);
-      child.once("exit", () => children.delete(child));
-      const url = `http://127.0.0.1:${port}`;
-      for (let waited = 0; ; waited += WAIT_STEP_MS) {
-        if (child.exitCode !== null)
-          throw new Error(`nginx exited: ${readFileSync(join(work, name, "error.log"), "utf8")}`);
-        const answered = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) }).then(
-          async (response) => {
-            await response.arrayBuffer();
-            return true;
-          },
-          () => false,
-        );
-        if (answered) return { url, child };
-        if (waited > 10_000) throw new Error(`nginx did not answer on ${url}`);
-        await new Promise((wait) => setTimeout(wait, WAIT_STEP_MS));
-      }
+      proxies.add(nginx);
+      return nginx;
     },
     async close() {
+      for (const proxy of proxies) await proxy.stop();
       for (const child of [...children]) await stopChild(child);
       await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
       postgres?.stop();

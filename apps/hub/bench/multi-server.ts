@@ -16,7 +16,8 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import pg from "pg";
-import { type Cluster, freePort, type HubServer, type Nginx, startCluster } from "./multi-server-cluster.js";
+import { freePort } from "../server/test/nginx.js";
+import { type Cluster, type HubServer, type Nginx, startCluster } from "./multi-server-cluster.js";
 import { fillModels } from "./multi-server-fill.js";
 import type { LoadPlan, LoadResult } from "./multi-server-load.js";
 

@@ -1,7 +1,6 @@
 // Transfer benchmarks (issue 11): runs one command of the benchmark (curl, sha256sum, cp, the Python client) as a
 // child process with a deadline, keeps only the tail of its output (bounded memory), and times it.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 
 const OUTPUT_TAIL = 64 * 1024;
 
@@ -51,19 +50,6 @@ export function run(command: string, args: readonly string[], options: RunOption
             `${command} ${args.slice(0, 3).join(" ")}… ${signal !== null ? `was killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000} s` : ""})` : `exited with ${code}`}:\n${stderr.slice(-4000)}`,
           ),
         );
-    });
-  });
-}
-
-/** A free TCP port on 127.0.0.1 for a server that cannot be told to pick one itself (nginx). */
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => done(port));
     });
   });
 }

@@ -2,19 +2,16 @@
 // and one shared data folder, behind Debian's nginx doing round-robin on loopback, as apps/hub/README.md's
 // "Several servers" deployment runs them. Each server keeps its port across restarts, so nginx's upstream list
 // stays right; nginx logs which server answered each request.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { ADMIN_TOKEN, adminPost, runPython } from "./auth-harness.js";
 import { type HubProcess, spawnHub } from "./faults-harness.js";
 import { writeJsonl } from "./files.js";
-
-const NGINX = "/usr/sbin/nginx";
-const NGINX_START_MS = 10_000;
+import { freePort, proxyDirectives, type RunningNginx, startNginx } from "./nginx.js";
 
 /** The PostgreSQL of the tests (scripts/ci-postgres.sh); undefined = skip, except in CI where it must be set. */
 export function testDatabaseUrl(): string | undefined {
@@ -53,32 +50,11 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-function nginxConfig(work: string, port: number, upstreams: readonly number[]): string {
-  return `daemon off;
-master_process off;
-worker_processes 1;
-pid ${join(work, "nginx.pid")};
-error_log ${join(work, "nginx-error.log")} warn;
-events { worker_connections 512; }
-http {
-  log_format upstream '$upstream_addr $status $request_method $uri';
-  access_log ${join(work, "nginx-access.log")} upstream;
-  client_body_temp_path ${join(work, "client-body")};
-  proxy_temp_path ${join(work, "proxy")};
-  fastcgi_temp_path ${join(work, "fastcgi")};
-  uwsgi_temp_path ${join(work, "uwsgi")};
-  scgi_temp_path ${join(work, "scgi")};
+/** Round-robin over `upstreams`, streaming both ways, retrying a request on the other server only if it could not be
+ * passed on; the access log names the server that answered each request (upstreams()). */
+function proxySite(accessLog: string, port: number, upstreams: readonly number[]): string {
+  return `  log_format upstream '$upstream_addr $status $request_method $uri';
+  access_log ${accessLog} upstream;
   upstream hubkit {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join("\n")}
   }
@@ -86,41 +62,13 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
     listen 127.0.0.1:${port};
     client_max_body_size 0;
     location / {
-      proxy_pass http://hubkit;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-Host $http_host;
-      proxy_set_header X-Forwarded-Proto $scheme;
+${proxyDirectives("hubkit")}
       proxy_request_buffering off;
       proxy_buffering off;
       proxy_read_timeout 300s;
       proxy_next_upstream error timeout;
     }
-  }
-}
-`;
-}
-
-async function startNginx(work: string, upstreams: readonly number[]): Promise<{ url: string; child: ChildProcess }> {
-  if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx`);
-  const port = await freePort();
-  const file = join(work, "nginx.conf");
-  writeFileSync(file, nginxConfig(work, port, upstreams));
-  const child = spawn(NGINX, ["-c", file, "-e", join(work, "nginx-error.log")], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + NGINX_START_MS;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`nginx exited: ${readFileSync(join(work, "nginx-error.log"), "utf8")}`);
-    try {
-      await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      return { url, child };
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer on ${url}`);
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-  }
+  }`;
 }
 
 async function killAndWait(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
@@ -170,9 +118,10 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
     ...env,
   };
   const servers: (HubProcess | undefined)[] = [undefined, undefined];
-  let nginx: ChildProcess | undefined;
+  const accessLog = join(work, "nginx", "access.log");
+  let nginx: RunningNginx | undefined;
   const close = async () => {
-    if (nginx !== undefined) await killAndWait(nginx, "SIGTERM");
+    if (nginx !== undefined) await nginx.stop();
     for (const server of servers) if (server !== undefined) await killAndWait(server.child, "SIGKILL");
     await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
     rmSync(work, { recursive: true, force: true });
@@ -186,13 +135,18 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
     return server;
   };
   const direct = ports.map((port) => `http://127.0.0.1:${port}`) as unknown as readonly [string, string];
-  let proxy: { url: string; child: ChildProcess };
+  let proxy: RunningNginx;
   let token: unknown;
   try {
     await start(0);
     await start(1);
-    proxy = await startNginx(work, ports);
-    nginx = proxy.child;
+    proxy = await startNginx({
+      workDir: join(work, "nginx"),
+      workerConnections: 512,
+      http: (port) => proxySite(accessLog, port, ports),
+      probePath: "/api/health",
+    });
+    nginx = proxy;
     await adminPost(direct[0], "/api/admin/users", { name: "alice" });
     ({ token } = await adminPost(direct[0], "/api/admin/tokens", { user: "alice", role: "write", name: "multi" }));
     if (typeof token !== "string") throw new Error("no token");
@@ -221,9 +175,8 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
       return fetch(`${via === undefined ? proxy.url : direct[via]}${path}`, { ...init, headers });
     },
     upstreams() {
-      const log = join(work, "nginx-access.log");
-      if (!existsSync(log)) return [];
-      return readFileSync(log, "utf8")
+      if (!existsSync(accessLog)) return [];
+      return readFileSync(accessLog, "utf8")
         .split("\n")
         .filter((line) => line !== "")
         .map((line) => line.split(" ")[0] ?? "");
