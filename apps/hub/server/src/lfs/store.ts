@@ -1,5 +1,6 @@
 // The content-addressed large-file store, behind one small interface so that an object store (or a chunked,
 // content-defined store such as Xet) can replace the folder implementation later. Objects are keyed by sha256.
+import type { ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
 import type { MultipartArea } from "./multipart-area.js";
 
@@ -27,4 +28,10 @@ export interface LargeFileStore {
    * went. Absent = the store keeps every object.
    */
   removeUnlinked?(oid: string, stillLinked: () => Promise<boolean>): Promise<boolean>;
+  /**
+   * Writes the object's bytes `range` (inclusive) straight into a Node response whose head is already out, and ends
+   * it; anything wrong destroys it (never rejects). For stores whose bytes are not a file to send with reused
+   * buffers (the S3 store: its GetObject answer into the socket). Absent = downloads pipe read() into the response.
+   */
+  send?(outgoing: ServerResponse, oid: string, range: { start: number; end: number }): Promise<void>;
 }

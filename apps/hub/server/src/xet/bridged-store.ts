@@ -11,7 +11,6 @@ import type { NodeSender } from "../api/stream-response.js";
 import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import type { MultipartLimits } from "../lfs/multipart-area.js";
 import type { LargeFileStore, LfsObjectInfo } from "../lfs/store.js";
-import { S3LargeFileStore } from "../s3/lfs-store.js";
 import { sendXetRange } from "./bridge-send.js";
 import { fileBytes } from "./reconstruction.js";
 import type { XetService } from "./service.js";
@@ -72,8 +71,9 @@ export function wholeObjectFile(store: LargeFileStore, oid: string): string | un
 export function objectSender(store: LargeFileStore, oid: string): NodeSender | undefined {
   const path = wholeObjectFile(store, oid);
   if (path !== undefined) return (outgoing, range) => sendFileRange(outgoing, path, range);
-  // The bucket's object piped straight from its GetObject, or a Xet-only one rebuilt as below (s3/lfs-store.ts).
-  if (store instanceof S3LargeFileStore) return (outgoing, range) => store.send(outgoing, oid, range);
+  // A store that sends itself (the S3 store: the bucket's object from its GetObject, or a Xet-only one rebuilt).
+  const send = store.send?.bind(store);
+  if (send !== undefined) return (outgoing, range) => send(outgoing, oid, range);
   if (!(store instanceof XetBridgedStore)) return undefined;
   const { xet } = store;
   return async (outgoing, range) => {
