@@ -26,6 +26,8 @@ export class ObjectCache<V> {
     private readonly maxBytes: number,
     /** Estimated bytes a value holds. */
     private readonly sizeOf: (value: V) => number,
+    /** Whether a computed value is kept (default all): a miss that may turn into a hit later is not. */
+    private readonly keep: (value: V) => boolean = () => true,
   ) {}
 
   /**
@@ -50,7 +52,7 @@ export class ObjectCache<V> {
       (value) => {
         this.pending.delete(key);
         this.computed += 1;
-        this.store(key, value);
+        if (this.keep(value)) this.store(key, value);
         return value;
       },
       (error: unknown) => {

@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
 import { ApiError, RevisionNotFoundError, StaleParentError } from "../api/api-error.js";
+import { ObjectCache } from "../derive/object-cache.js";
 import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.js";
 import { DEFAULT_INSTANCE_LIMITS } from "../instances/limits.js";
 import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
@@ -67,6 +68,17 @@ const MAX_TREE_BYTES = 64 * 1024 * 1024;
 const MAX_COMMIT_BYTES = 4 * 1024 * 1024;
 /** Most commits visited walking back for last commits before `git log` is asked instead. */
 const MAX_WALKED_COMMITS = 200;
+/**
+ * Blobs up to this size keep their bytes in the small-blob cache (config.json, tokenizer_config.json, cards): a
+ * resolve of one is then answered without the two cat-file round trips (issue 23: a resolve cost ~1.5 ms of CPU).
+ */
+const CACHED_BLOB_BYTES = 64 * 1024;
+
+/** What the small-blob cache knows of one blob id: its size, and its bytes when it is small enough to keep. */
+interface KnownBlob {
+  size: number;
+  content: Buffer | undefined;
+}
 
 interface FileEntry {
   mode: string;
@@ -88,6 +100,24 @@ export class GitStorage implements RepoStorage {
   /** Long-lived `git cat-file` processes for reads: no process start per request (cat-file-process.ts says why). */
   private readonly readers = new CatFilePool();
   private readonly reachability: Reachability;
+  /**
+   * stat's answers by repository, commit id and path. A commit id names its whole tree for ever, so an entry is never
+   * stale and needs no invalidation across servers; only the branch → commit step (resolveRevision) is read each
+   * time. Misses are not kept (the path may be asked of another commit; a bounded LRU either way).
+   */
+  private readonly entries = new ObjectCache<TreeEntry | undefined>(
+    20_000,
+    8 * 1024 * 1024,
+    (entry) => 200 + (entry?.path.length ?? 0) * 2,
+    (entry) => entry !== undefined,
+  );
+  /** Blob sizes and small blobs' bytes by repository and blob id (content-addressed: never stale). */
+  private readonly blobs = new ObjectCache<KnownBlob | undefined>(
+    8_192,
+    16 * 1024 * 1024,
+    (blob) => 100 + (blob?.content?.length ?? 0),
+    (blob) => blob !== undefined,
+  );
   readonly instance: string;
   private readonly writeLock: RepoWriteLock | undefined;
   private readonly staleGitLockMs: number;
@@ -305,6 +335,16 @@ export class GitStorage implements RepoStorage {
   async stat(ref: RepoRef, commit: string, path: string): Promise<TreeEntry | undefined> {
     const folder = checkedFolder(path);
     if (!COMMIT_ID.test(commit)) return undefined;
+    const entry = await this.entries.get(`${this.gitDir(ref)}\0${commit.toLowerCase()}\0${folder}`, () =>
+      this.readEntry(ref, commit, folder),
+    );
+    // A copy: callers may not change what the cache holds.
+    return entry === undefined
+      ? undefined
+      : { ...entry, ...(entry.lfs === undefined ? {} : { lfs: { ...entry.lfs } }) };
+  }
+
+  private async readEntry(ref: RepoRef, commit: string, folder: string): Promise<TreeEntry | undefined> {
     // `<commit>:<path>` names the entry exactly (the path is literal after the commit id and the colon).
     const [answer] = await this.batch(ref, [
       { kind: "info", object: folder === "" ? `${commit}^{tree}` : `${commit}:${folder}` },
@@ -352,9 +392,22 @@ export class GitStorage implements RepoStorage {
     const readers = this.readers;
     const limits = this.jobLimits(SMALL_BLOB_BYTES);
     const timeoutMs = this.limits.gitTimeoutMs;
+    const known = () =>
+      this.blobs.get(`${gitDir}\0${blobOid.toLowerCase()}`, async (): Promise<KnownBlob | undefined> => {
+        const info = await readers.info(gitDir, blobOid, limits);
+        if (info?.type !== "blob") return undefined;
+        if (info.size > CACHED_BLOB_BYTES) return { size: info.size, content: undefined };
+        const [answer] = await readers.run(gitDir, [{ kind: "contents", object: blobOid }], limits);
+        if (answer?.content === undefined) throw new Error(`git blob ${blobOid} is missing`);
+        return { size: info.size, content: answer.content };
+      });
     async function* bytes(): AsyncGenerator<Buffer> {
-      const info = await readers.info(gitDir, blobOid, limits);
-      if (info?.type === "blob" && info.size <= SMALL_BLOB_BYTES) {
+      const blob = await known();
+      if (blob?.content !== undefined) {
+        yield range === undefined ? blob.content : blob.content.subarray(range.start, range.end + 1);
+        return;
+      }
+      if (blob !== undefined && blob.size <= SMALL_BLOB_BYTES) {
         const [answer] = await readers.run(gitDir, [{ kind: "contents", object: blobOid }], limits);
         if (answer?.content === undefined) throw new Error(`git blob ${blobOid} is missing`);
         yield range === undefined ? answer.content : answer.content.subarray(range.start, range.end + 1);
