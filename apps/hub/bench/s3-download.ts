@@ -30,6 +30,8 @@ import { type SeededFile, writeSeededFile } from "./transfer-file.js";
 import { prepareRepo, type RunningHub, startHub } from "./transfer-hub.js";
 import { run } from "./transfer-process.js";
 import { hfUpload } from "./transfer-python.js";
+import { mib } from "./transfer-rss.js";
+import { alternate, curlSeconds, median, megabytesPerSecond, printRatio, printRuns } from "./transfer-timing.js";
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_S3_MIB ?? 1024) * MiB;
@@ -41,30 +43,6 @@ const FILE_NAME = "model.bin";
 const BUCKET = "hubkit-bench-s3-download";
 const PART_BYTES = 64 * MiB;
 const TARGET = 0.8; // ours ≥ 0.8 × curl straight from the gateway
-
-const megabytesPerSecond = (bytes: number, seconds: number) => bytes / 1e6 / seconds;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
-const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
-
-/** Downloads `url` to /dev/null with curl (following redirects); seconds from curl's clock, after the size check. */
-async function curlSeconds(url: string): Promise<number> {
-  const { stdout } = await run("curl", [
-    "-sS",
-    "--fail",
-    "-L",
-    "-o",
-    "/dev/null",
-    "-w",
-    "%{size_download} %{time_total}",
-    url,
-  ]);
-  const [size = "", seconds = ""] = stdout.trim().split(" ");
-  if (Number(size) !== FILE_BYTES) throw new Error(`curl got ${size} bytes from ${url}, expected ${FILE_BYTES}`);
-  return Number(seconds);
-}
 
 /** The bytes at `url` must be the file's, byte for byte, before their speed means anything. */
 async function checkBytes(url: string, file: SeededFile): Promise<void> {
@@ -111,12 +89,8 @@ function report(name: string, ours: number[] | undefined, reference: number[]): 
     );
     return;
   }
-  console.log(
-    `${label}: ours ${rate(ours).toFixed(0)} MB/s, reference ${referenceText}, ratio ${(rate(ours) / rate(reference)).toFixed(2)} (target ≥ ${TARGET})`,
-  );
-  const rates = (values: number[]) =>
-    values.map((seconds) => megabytesPerSecond(FILE_BYTES, seconds).toFixed(0)).join(" ");
-  console.log(`# runs: ours ${rates(ours)} MB/s; gateway ${rates(reference)} MB/s`);
+  printRatio(label, `${rate(ours).toFixed(0)} MB/s`, referenceText, rate(ours) / rate(reference), `≥ ${TARGET}`);
+  printRuns(FILE_BYTES, ours, "gateway", reference);
 }
 
 async function memAvailable(): Promise<number> {
@@ -188,15 +162,13 @@ async function main() {
     const interleave = async (oursUrl: string | undefined) => {
       const times = { ours: [] as number[], reference: [] as number[] };
       if (oursUrl !== undefined) await checkBytes(oursUrl, file);
-      for (let i = 0; i < RUNS; i += 1) {
-        const pair = [
-          async () => times.reference.push(await curlSeconds(presigned)),
-          async () => {
-            if (oursUrl !== undefined) times.ours.push(await curlSeconds(oursUrl));
-          },
-        ];
-        for (const step of i % 2 === 0 ? pair : [...pair].reverse()) await step();
-      }
+      await alternate(
+        RUNS,
+        async () => times.reference.push(await curlSeconds(presigned, FILE_BYTES, true)),
+        async () => {
+          if (oursUrl !== undefined) times.ours.push(await curlSeconds(oursUrl, FILE_BYTES, true));
+        },
+      );
       return { ours: oursUrl === undefined ? undefined : times.ours, reference: times.reference };
     };
     const through = await interleave(hubKey === undefined ? undefined : ours);

@@ -18,6 +18,7 @@ import { startNginx } from "./transfer-nginx.js";
 import { run } from "./transfer-process.js";
 import { hfDownload, hfUpload } from "./transfer-python.js";
 import { mib, readRss, sampleRss } from "./transfer-rss.js";
+import { alternate, curlSeconds, median, megabytesPerSecond, printRatio, printRuns } from "./transfer-timing.js";
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_TRANSFER_MIB ?? 1024) * MiB;
@@ -29,30 +30,6 @@ const REPO = `${USER}/transfer`;
 const FILE_NAME = "model.bin";
 const DOWNLOAD_TARGET = 0.8; // ours ≥ 0.8 × nginx's throughput
 const UPLOAD_TARGET = 2; // ours ≤ 2 × (sha256sum + cp)
-
-const megabytesPerSecond = (bytes: number, seconds: number) => bytes / 1e6 / seconds;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-};
-const line = (name: string, ours: string, reference: string, ratio: number, target: string) =>
-  console.log(`${name}: ours ${ours}, reference ${reference}, ratio ${ratio.toFixed(2)} (target ${target})`);
-
-/** Downloads `url` to /dev/null with curl; seconds from curl's own clock, after checking the size. */
-async function curlSeconds(url: string): Promise<number> {
-  const { stdout } = await run("curl", [
-    "-sS",
-    "--fail",
-    "-o",
-    "/dev/null",
-    "-w",
-    "%{size_download} %{time_total}",
-    url,
-  ]);
-  const [size = "", seconds = ""] = stdout.trim().split(" ");
-  if (Number(size) !== FILE_BYTES) throw new Error(`curl got ${size} bytes from ${url}, expected ${FILE_BYTES}`);
-  return Number(seconds);
-}
 
 /** One download with the Python client into a cache folder of its own (removed after), so every run transfers. */
 async function hfSeconds(endpoint: string, token: string | undefined, home: string): Promise<number> {
@@ -120,7 +97,7 @@ async function main() {
       if (i === 0) commit = upload.commit;
       if (i > 0) rmSync(source.path);
     }
-    line(
+    printRatio(
       `upload ${mib(FILE_BYTES)} (upload_file vs sha256sum + cp, median of ${UPLOAD_RUNS})`,
       `${median(uploads.ours).toFixed(2)} s`,
       `${median(uploads.reference).toFixed(2)} s`,
@@ -162,22 +139,17 @@ async function main() {
     // download, whose file goes to disk, so it does not pay for the one before.
     const oursRuns = async () => {
       const sampler = sampleRss(hub.pid);
-      times.curlOurs.push(await curlSeconds(ours));
+      times.curlOurs.push(await curlSeconds(ours, FILE_BYTES));
       await run("sync", []);
       times.hfOurs.push(await hfSeconds(hub.url, token, home));
       downloadPeak = Math.max(downloadPeak, (await sampler.stop()).peak);
     };
     const nginxRuns = async () => {
-      times.curlNginx.push(await curlSeconds(reference));
+      times.curlNginx.push(await curlSeconds(reference, FILE_BYTES));
       await run("sync", []);
       times.hfNginx.push(await hfSeconds(nginx.url, undefined, home));
     };
-    for (let i = 0; i < RUNS; i += 1) {
-      for (const runs of i % 2 === 0 ? [nginxRuns, oursRuns] : [oursRuns, nginxRuns]) {
-        await run("sync", []);
-        await runs();
-      }
-    }
+    await alternate(RUNS, nginxRuns, oursRuns, () => run("sync", []));
     await new Promise((settle) => setTimeout(settle, 1000));
     const rssAfter = (await readRss(hub.pid)) ?? 0;
 
@@ -187,16 +159,14 @@ async function main() {
     ] as const) {
       const oursRate = megabytesPerSecond(FILE_BYTES, median(oursTimes));
       const nginxRate = megabytesPerSecond(FILE_BYTES, median(nginxTimes));
-      line(
+      printRatio(
         `${name} ${mib(FILE_BYTES)} (median of ${RUNS}, MB/s)`,
         `${oursRate.toFixed(0)} MB/s`,
         `${nginxRate.toFixed(0)} MB/s (nginx)`,
         oursRate / nginxRate,
         `≥ ${DOWNLOAD_TARGET}`,
       );
-      const rates = (values: readonly number[]) =>
-        values.map((seconds) => megabytesPerSecond(FILE_BYTES, seconds).toFixed(0)).join(" ");
-      console.log(`# runs: ours ${rates(oursTimes)} MB/s; nginx ${rates(nginxTimes)} MB/s`);
+      printRuns(FILE_BYTES, oursTimes, "nginx", nginxTimes);
     }
     console.log(
       `server RSS around the downloads: before ${mib(rssBefore)}, peak during ${mib(downloadPeak)}, after ${mib(rssAfter)}`,
