@@ -1,15 +1,15 @@
 // A ranked search sorted by trendingScore (search/trending-sort.ts through ranked-page.ts) must give the order of
 // the tiers one by one, each in the trending listing's own order (trending/listing.ts's two stretches: repositories
 // with recent events by score, then the rest by their static order). The oracle here: the plain trending listing
-// paged whole (no search), and each tier's matches (ranking.ts's searchTiers conditions) placed by their position in
+// paged whole (no search), and each tier's matches (search-tiers.ts's conditions) placed by their position in
 // it; the typo tier only when no earlier tier matched. Compared page by page, through cursors, in both directions,
 // over a few thousand generated ids, some with downloads in the last 30 days.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchTiers } from "../src/search/ranking.js";
 import type { SqlParam } from "../src/store/db.js";
 import { type ModelSearch, ModelStore, toPrefixQuery } from "../src/store/model-store.js";
 import { TrendingStore } from "../src/trending/trending-store.js";
 import { testDatabases } from "./backends.js";
+import { searchTiers } from "./search-tiers.js";
 
 const WORDS = ["llama", "qwen", "mistral", "gemma", "phi"];
 // 3 000 ids: names that are a word, start with one, or hold one among others; same names under many owners (ties of

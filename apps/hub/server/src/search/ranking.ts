@@ -54,7 +54,7 @@ export function rankedSearch(
   prefixQuery: string | undefined,
 ): RankedSearch | undefined {
   if (prefixQuery === undefined) return undefined;
-  const { key, byName, exactId, exactName, exact, ownerIs, namePrefix, words, notNamed, typo } = parts(
+  const { key, byName, exactId, exactName, exact, ownerIs, namePrefix, words, notNamed, typo } = searchParts(
     type,
     search,
     prefixQuery,
@@ -86,51 +86,11 @@ export function rankedSearch(
   };
 }
 
-/** One search tier read on its own (model-store's tier-by-tier path, for the trendingScore order). */
-export interface SearchTier {
-  name: "exact id" | "exact name" | "same name" | "name prefix" | "words" | "typo";
-  /** Its TIER number. */
-  tier: number;
-  /** The tier's condition, its values bound through `bind`. */
-  condition(bind: Bind): string;
-  /** Holds a handful of rows found through an index: read its matches directly instead of walking a sort order. */
-  small: boolean;
-  /** A b-tree condition holding for every row of the tier: when it holds for few rows, the tier is read directly. */
-  probe?: (bind: Bind) => string;
-}
-
 /**
- * rankedSearch's tiers one by one, in order, for a store that reads them in turn (the trendingScore order walks two
- * stretches of two indexes, which ranked-page.ts's single statement does not do).
+ * The conditions the tiers are made of, one builder each, for rankedSearch and for the tests' tier-by-tier oracle
+ * (test/search-tiers.ts).
  */
-export function searchTiers(type: RepoType, search: string, prefixQuery: string | undefined): SearchTier[] {
-  const ranked = rankedSearch(type, search, prefixQuery);
-  if (ranked === undefined || prefixQuery === undefined) return [];
-  const { key, byName, exactId, exactName, exact, ownerIs } = parts(type, search, prefixQuery);
-  const tiers: SearchTier[] = [{ name: "exact id", tier: TIER.exactId, small: true, condition: exactId }];
-  if (byName)
-    tiers.push({
-      name: "exact name",
-      tier: TIER.exactName,
-      small: true,
-      condition: (bind) => `${exactName(bind)} AND NOT ${exactId(bind)}`,
-    });
-  if (key !== "")
-    tiers.push({
-      name: "same name",
-      tier: TIER.sameName,
-      small: true,
-      condition: (bind) => `${ownerIs(bind)}name_key = ${bind(key)} AND NOT ${exact(bind)}`,
-    });
-  if (ranked.prefix !== undefined)
-    tiers.push({ name: "name prefix", tier: TIER.namePrefix, small: false, ...ranked.prefix });
-  tiers.push({ name: "words", tier: TIER.words, small: false, condition: ranked.words });
-  if (ranked.typo !== undefined) tiers.push({ name: "typo", tier: TIER.typo, small: false, condition: ranked.typo });
-  return tiers;
-}
-
-/** The condition builders both readings share. */
-function parts(type: RepoType, search: string, prefixQuery: string) {
+export function searchParts(type: RepoType, search: string, prefixQuery: string) {
   const typed = search.trim().toLowerCase();
   const slash = typed.indexOf("/");
   const owner = slash === -1 ? undefined : typed.slice(0, slash);
