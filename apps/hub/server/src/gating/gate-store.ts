@@ -1,8 +1,11 @@
 // The gating tables behind one small interface: each repository's gate mode and its users' access requests
-// (gating/schema.ts). Reads go to the database on every call, so an accept, reject or cancel takes effect at the
-// next request (no cache to go stale after a revocation).
+// (gating/schema.ts). Access requests are read from the database on every call, so an accept, reject or cancel
+// takes effect at the next request (no cache to go stale after a revocation). The gate mode, asked by every file
+// download, is kept per server (gate-mode-cache.ts), dropped on every server by each change made here.
 import type { RepoRef } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
+import { notifyBusOf } from "../store/notify.js";
+import { GateModeCache } from "./gate-mode-cache.js";
 
 export type GateMode = "auto" | "manual";
 export type Gated = GateMode | false;
@@ -57,16 +60,24 @@ function toRequest(row: RequestRow): AccessRequest {
 const REQUEST_COLUMNS = `user_name, status, to_char(updated_at AT TIME ZONE 'UTC', ${ISO}) AS ts, fields, rejection_reason,
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS updated_at, seq::text AS seq`;
 
+const cacheKey = (ref: RepoRef) => key(ref).join("\n");
+
 export class GateStore {
-  constructor(private readonly db: Pick<Db, "query">) {}
+  private readonly modeCache: GateModeCache<Gated>;
+
+  constructor(private readonly db: Pick<Db, "query">) {
+    this.modeCache = new GateModeCache(notifyBusOf(db));
+  }
 
   async mode(ref: RepoRef): Promise<Gated> {
-    const rows = await this.db.query<{ mode: string }>(
-      "SELECT mode FROM hub_repo_gates WHERE repo_type = $1 AND repo_key = $2",
-      key(ref),
-    );
-    const mode = rows[0]?.mode;
-    return mode === "auto" || mode === "manual" ? mode : false;
+    return this.modeCache.get(cacheKey(ref), async () => {
+      const rows = await this.db.query<{ mode: string }>(
+        "SELECT mode FROM hub_repo_gates WHERE repo_type = $1 AND repo_key = $2",
+        key(ref),
+      );
+      const mode = rows[0]?.mode;
+      return mode === "auto" || mode === "manual" ? mode : false;
+    });
   }
 
   /** The modes of many repositories of one type at once (a listing page), by lower-case id. */
@@ -90,6 +101,7 @@ export class GateStore {
          ON CONFLICT (repo_type, repo_key) DO UPDATE SET mode = EXCLUDED.mode, updated_at = now()`,
         [...key(ref), gated],
       );
+    await this.modeCache.changed(cacheKey(ref));
   }
 
   async request(ref: RepoRef, user: string): Promise<AccessRequest | undefined> {
@@ -175,11 +187,14 @@ export class GateStore {
         ...key(from),
         ...key(to),
       ]);
+    await this.modeCache.changed(cacheKey(from));
+    await this.modeCache.changed(cacheKey(to));
   }
 
   /** A repository was deleted: a later one of the same name starts ungated and without requests. */
   async forget(ref: RepoRef): Promise<void> {
     await this.db.query("DELETE FROM hub_repo_gates WHERE repo_type = $1 AND repo_key = $2", key(ref));
     await this.db.query("DELETE FROM hub_access_requests WHERE repo_type = $1 AND repo_key = $2", key(ref));
+    await this.modeCache.changed(cacheKey(ref));
   }
 }

@@ -40,6 +40,11 @@ export interface NotifyBus {
   subscribe(channel: string, onMessage: NotifyHandler, onGap?: () => void): Subscription;
   /** Settles once every subscribed channel is listened to (tests; a no-op in process). */
   ready(): Promise<void>;
+  /**
+   * Whether `channel`'s messages arrive now (its LISTEN done on a live connection). A cache may keep what it reads
+   * only while this holds: what it would keep meanwhile could miss its invalidation.
+   */
+  listening(channel: string): boolean;
 }
 
 class Listeners {
@@ -103,6 +108,10 @@ class LocalBus implements NotifyBus {
   }
 
   async ready(): Promise<void> {}
+
+  listening(): boolean {
+    return true;
+  }
 }
 
 type PostgresDb = Pick<Db, "query"> & { dedicatedClient(): Promise<pg.Client> };
@@ -111,6 +120,8 @@ class PostgresBus implements NotifyBus {
   private readonly listeners = new Listeners();
   private prefix: Promise<string> | undefined;
   private client: pg.Client | undefined;
+  /** The channels LISTENed to on `client` (emptied when it is lost). */
+  private readonly live = new Set<string>();
   private connecting: Promise<void> | undefined;
   private failures = 0;
   private retry: NodeJS.Timeout | undefined;
@@ -131,16 +142,22 @@ class PostgresBus implements NotifyBus {
     if (first) this.listen(channel).catch((error: unknown) => this.lost(error));
     return {
       close: () => {
-        if (remove() && this.client !== undefined)
+        if (remove() && this.client !== undefined) {
+          this.live.delete(channel);
           void this.fullName(channel)
             .then((name) => this.client?.query(`UNLISTEN "${name}"`))
             .catch(() => undefined);
+        }
       },
     };
   }
 
   async ready(): Promise<void> {
     for (const channel of this.listeners.channels()) await this.listen(channel);
+  }
+
+  listening(channel: string): boolean {
+    return this.client !== undefined && this.live.has(channel);
   }
 
   private fullName(channel: string): Promise<string> {
@@ -167,7 +184,10 @@ class PostgresBus implements NotifyBus {
         if (this.client === client) this.lost(new Error("the listening connection ended"));
       });
       // Every channel subscribed so far, then the gap: whatever was cached may have missed messages meanwhile.
-      for (const channel of this.listeners.channels()) await client.query(`LISTEN "${prefix}${channel}"`);
+      const channels = this.listeners.channels();
+      for (const channel of channels) await client.query(`LISTEN "${prefix}${channel}"`);
+      this.live.clear();
+      for (const channel of channels) this.live.add(channel);
       this.client = client;
       if (this.failures > 0) this.listeners.gap();
       this.failures = 0;
@@ -182,11 +202,13 @@ class PostgresBus implements NotifyBus {
   private async listen(channel: string): Promise<void> {
     const client = await this.connection();
     await client.query(`LISTEN "${await this.fullName(channel)}"`);
+    if (this.client === client && this.listeners.channels().includes(channel)) this.live.add(channel);
   }
 
   /** The listening connection is gone (or never came): reconnect later, unless the database was closed. */
   private lost(error: unknown): void {
     this.client = undefined;
+    this.live.clear();
     if (this.closed || this.retry !== undefined || this.listeners.channels().length === 0) return;
     const wait = RECONNECT_MS[Math.min(this.failures, RECONNECT_MS.length - 1)] ?? 15_000;
     this.failures += 1;

@@ -1,0 +1,50 @@
+// Each repository's gate mode kept per server (issue 23): every file download asks it (gating/gate.ts), almost
+// always of an ungated repository, and a statement per resolve was a fifth of what PostgreSQL did for it. A change
+// of a mode (set, moved, forgotten) drops the entry here at once and on every other server of the database through
+// store/notify.ts before the change's request returns. Entries are kept only while the channel is listened to
+// (a server whose listening connection is down reads the table every time), and a read that an invalidation
+// overtook is not kept (it may hold the value from before the change).
+import type { NotifyBus } from "../store/notify.js";
+
+/** Channel of the invalidations; the payload is the key (`<type>\n<lower-case id>`), or "" for all. */
+export const GATE_MODES_CHANNEL = "repo_gate_modes";
+/** Most modes kept (a small entry each): past it the oldest go. */
+const MAX_ENTRIES = 50_000;
+
+export class GateModeCache<V> {
+  private readonly values = new Map<string, V>();
+  /** Bumped by every invalidation: a read started before one is not kept. */
+  private generation = 0;
+
+  constructor(private readonly bus: NotifyBus) {
+    bus.subscribe(
+      GATE_MODES_CHANNEL,
+      (key) => this.drop(key === "" ? undefined : key),
+      () => this.drop(undefined),
+    );
+  }
+
+  /** The value of `key`, read (and kept, when it can be trusted) on a miss. */
+  async get(key: string, read: () => Promise<V>): Promise<V> {
+    if (this.values.has(key)) return this.values.get(key) as V;
+    const started = this.generation;
+    const value = await read();
+    if (started === this.generation && this.bus.listening(GATE_MODES_CHANNEL)) {
+      if (this.values.size >= MAX_ENTRIES) this.values.delete(this.values.keys().next().value as string);
+      this.values.set(key, value);
+    }
+    return value;
+  }
+
+  /** After `key`'s row changed (committed): dropped here now, and on the other servers through the bus. */
+  async changed(key: string): Promise<void> {
+    this.drop(key);
+    await this.bus.publish(GATE_MODES_CHANNEL, key);
+  }
+
+  private drop(key: string | undefined): void {
+    this.generation += 1;
+    if (key === undefined) this.values.clear();
+    else this.values.delete(key);
+  }
+}
