@@ -11,7 +11,7 @@ import type { HubContext } from "./hub-context.js";
 import { type LocalHub, openLocalHub } from "./hub-wiring.js";
 import { closeDraining } from "./instances/drain.js";
 import { withStartupLock } from "./jobs/startup-lock.js";
-import { testStallSeedImport } from "./jobs/test-stall.js";
+import { testStallSeed } from "./jobs/test-stall.js";
 import { withAccessLog } from "./serving/access-log.js";
 import type { HubBackend } from "./source/backend.js";
 import { LocalBackend } from "./source/local-backend.js";
@@ -44,7 +44,7 @@ export async function openLocalStore(
       // lock, so the next one finds the first one's import done instead of importing the whole seed again.
       await withStartupLock(store.db, "models seed import", async () => {
         if ((await store.getMeta("seed_sha256")) === seedHash) return;
-        await testStallSeedImport(log);
+        await testStallSeed("models seed import", log);
         const { imported } = await importJsonl(store, config.seedFile);
         await store.setMeta("seed_sha256", seedHash);
         log(`[hub] loaded ${imported} models into the index from ${config.seedFile}`);

@@ -103,9 +103,10 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
     const savedEnv: Record<string, string | undefined> = {};
     // The viewer's limits are read from the process environment: a short lease and poll so a dead job is retaken soon.
     const viewerEnv = { HUBKIT_DATASETS_LEASE_MS: "2000", HUBKIT_DATASETS_POLL_MS: "300" };
-    // The first server to import the models seed waits 3 s inside the start-up lock first (jobs/test-stall.ts), so
-    // the other one's start certainly reaches the import meanwhile: the one-model fixture alone imports too fast for
-    // the two to overlap, and the "imports once" case passed without the lock.
+    // The first server to import the models seed, and the first to write the seed repositories, waits 3 s inside
+    // the start-up lock first (jobs/test-stall.ts), so the other one's start certainly reaches the same step
+    // meanwhile: the one-model fixture alone is written too fast for the two to overlap reliably, and the "imports
+    // once" case passed without the lock.
     const stallEnv = { HUBKIT_TEST_STALL_SEED_MS: "3000" };
 
     const q = async <Row extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
@@ -175,13 +176,16 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       const subjects = log.stdout.trim().split("\n");
       expect(subjects.filter((subject) => subject.startsWith("Hubkit seed"))).toHaveLength(1);
       expect(subjects).toHaveLength(2);
+      // The stall did widen the window, once: the second server waited for the lock and found the seed written.
+      const stalls = [...a.lines, ...b.lines].filter((line) => line.startsWith("[hub] test stall: seed repositories"));
+      expect(stalls).toHaveLength(1);
     });
 
     it("imports the models seed into the index once when both start together on an empty database", async () => {
       const imports = [...a.lines, ...b.lines].filter((line) => /\[hub\] loaded \d+ models into the index/.test(line));
       expect(imports).toHaveLength(1);
       // The stall did widen the window, once: the second server waited for the lock and found the import done.
-      const stalls = [...a.lines, ...b.lines].filter((line) => line.startsWith("[hub] test stall: seed import"));
+      const stalls = [...a.lines, ...b.lines].filter((line) => line.startsWith("[hub] test stall: models seed import"));
       expect(stalls).toHaveLength(1);
       expect(await q("SELECT value FROM hub_meta WHERE key = 'seed_sha256'")).toHaveLength(1);
     });

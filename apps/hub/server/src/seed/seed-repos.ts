@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { deriveRepoMetadata } from "../derive/metadata.js";
+import { testStallSeed } from "../jobs/test-stall.js";
 import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { LargeFileStore } from "../lfs/store.js";
 import { isValidRepoId, type RepoRef, type RepoType } from "../repos/repo-ref.js";
@@ -115,6 +116,7 @@ export async function seedRepositories(
   const digest = hash.digest("hex");
   if ((await deps.store.getMeta("seed_repos_sha256")) === digest)
     return { skipped: true, created: 0, ms: performance.now() - started };
+  await testStallSeed("seed repositories", log);
 
   const seeds: [RepoType, Record<string, unknown>[]][] = [
     // The real tiny models (tiny/, records in tiny-models.jsonl): a newcomer's first from_pretrained runs offline.
