@@ -3,11 +3,10 @@
 // servers as separate node processes on one data folder, and nginx doing round-robin in front of a chosen set of them.
 // Everything started here is stopped by close(); the database is dropped, the folders removed.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
+import { clusterEnv, freshDatabase } from "../server/test/cluster-database.js";
 import { freePort, proxyDirectives, type RunningNginx, startNginx } from "../server/test/nginx.js";
 import { printedUrl } from "../server/test/printed-url.js";
 
@@ -86,16 +85,6 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Round-robin over `upstreams` with kept-alive upstream connections (the bench measures the servers, not connects). */
 function proxySite(port: number, upstreams: readonly number[]): string {
   return `  access_log off;
@@ -127,28 +116,19 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
         })
       : undefined;
   const baseUrl = given ?? (postgres?.url as string);
-  const database = `hubkit_bench_${randomBytes(4).toString("hex")}`;
-  await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
-  const databaseUrl = new URL(baseUrl);
-  databaseUrl.pathname = `/${database}`;
+  const database = await freshDatabase(baseUrl, "hubkit_bench");
   const children = new Set<ChildProcess>();
   const proxies = new Set<RunningNginx>();
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: process.env.HOME ?? work,
-    HOST: "127.0.0.1",
-    HUBKIT_DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl.toString(),
-    HUBKIT_SEED: seed,
-    HUBKIT_WEB_DIST: join(work, "no-web"),
-    HUBKIT_SECRET: "multi-server-bench-secret-0123456789abcdef",
-    HUBKIT_TRUST_PROXY: "1",
-    HUBKIT_ACCESS_LOG: "0",
-    HUBKIT_UPSTREAM_HUB: "",
-  };
+  const env = clusterEnv({
+    work,
+    dataDir,
+    databaseUrl: database.url,
+    seed,
+    secret: "multi-server-bench-secret-0123456789abcdef",
+  });
   return {
     work,
-    databaseUrl: databaseUrl.toString(),
+    databaseUrl: database.url,
     ownPostgres: postgres !== undefined,
     async startServer(port) {
       const started = performance.now();
@@ -179,7 +159,7 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
     async close() {
       for (const proxy of proxies) await proxy.stop();
       for (const child of [...children]) await stopChild(child);
-      await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
+      await database.drop();
       postgres?.stop();
       rmSync(work, { recursive: true, force: true });
     },

@@ -3,12 +3,13 @@
 // "Several servers" deployment runs them. Each server keeps its port across restarts, so nginx's upstream list
 // stays right; nginx logs which server answered each request.
 import type { ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { ADMIN_TOKEN, adminPost, runPython } from "./auth-harness.js";
+import { adminQuery, clusterEnv, freshDatabase } from "./cluster-database.js";
 import { type HubProcess, spawnHub } from "./faults-harness.js";
 import { writeJsonl } from "./files.js";
 import { freePort, proxyDirectives, type RunningNginx, startNginx } from "./nginx.js";
@@ -86,35 +87,19 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
   const work = mkdtempSync(join(tmpdir(), `hubkit-multi-${name}-`));
   const dataDir = join(work, "data");
   mkdirSync(join(work, "no-web"), { recursive: true });
-  const database = `hubkit_ms_${randomBytes(5).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${database}`);
-  const databaseUrl = new URL(baseUrl);
-  databaseUrl.pathname = `/${database}`;
+  const admin = (sql: string) => adminQuery(baseUrl, sql);
+  const database = await freshDatabase(baseUrl, "hubkit_ms");
   const ports = [await freePort(), await freePort()] as const;
   const seed = writeJsonl(join(work, "seed.jsonl"), [{ id: "seed-org/seed-model", pipeline_tag: "fill-mask" }]);
   const baseEnv: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: process.env.HOME ?? work,
-    HOST: "127.0.0.1",
-    HUBKIT_DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl.toString(),
-    HUBKIT_SEED: seed,
+    ...clusterEnv({
+      work,
+      dataDir,
+      databaseUrl: database.url,
+      seed,
+      secret: "multi-server-secret-0123456789abcdef0123",
+    }),
     HUBKIT_ADMIN_TOKEN: ADMIN_TOKEN,
-    HUBKIT_WEB_DIST: join(work, "no-web"),
-    // Shared by every server: a URL signed by one is accepted by the other.
-    HUBKIT_SECRET: "multi-server-secret-0123456789abcdef0123",
-    HUBKIT_TRUST_PROXY: "1",
-    HUBKIT_ACCESS_LOG: "0",
-    HUBKIT_UPSTREAM_HUB: "",
     ...env,
   };
   const servers: (HubProcess | undefined)[] = [undefined, undefined];
@@ -123,7 +108,7 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
   const close = async () => {
     if (nginx !== undefined) await nginx.stop();
     for (const server of servers) if (server !== undefined) await killAndWait(server.child, "SIGKILL");
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => {});
+    await database.drop();
     rmSync(work, { recursive: true, force: true });
   };
   const start = async (index: 0 | 1, extra: Record<string, string> = {}) => {
@@ -163,7 +148,7 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
     url: proxy.url,
     work,
     dataDir,
-    databaseUrl: databaseUrl.toString(),
+    databaseUrl: database.url,
     serverUrls: direct,
     server,
     start,
@@ -182,12 +167,37 @@ export async function startCluster(name: string, baseUrl: string, env: Record<st
         .map((line) => line.split(" ")[0] ?? "");
     },
     admin,
-    database,
+    database: database.name,
     close,
   };
 }
 
 export const sha256 = (bytes: Buffer): string => createHash("sha256").update(bytes).digest("hex");
+
+/**
+ * A PUT that declares all of `bytes` but sends only the first `sent`, then waits for finish() or destroy(): an
+ * upload in flight while a server restarts or dies.
+ */
+export function partialPut(href: string, bytes: Buffer, sent: number) {
+  const put = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
+  const answered = new Promise<number>((done) => {
+    put.on("error", () => done(0));
+    put.on("response", (response) => {
+      response.resume();
+      done(response.statusCode ?? 0);
+    });
+  });
+  put.write(bytes.subarray(0, sent));
+  return {
+    /** Sends the rest; resolves with the answer's status (0: the connection failed). */
+    finish: () => {
+      put.end(bytes.subarray(sent));
+      return answered;
+    },
+    destroy: () => put.destroy(),
+    answered,
+  };
+}
 
 /** A signed upload URL for `bytes` in `repo` from the LFS batch API (through nginx, or straight from one server). */
 export async function lfsUploadHref(cluster: Cluster, repo: string, bytes: Buffer, via?: 0 | 1): Promise<string> {

@@ -5,13 +5,13 @@
 // client uploads (Xet: the xorbs go to the bucket) and downloads through nginx byte-identical.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Cluster,
   lfsUploadHref,
+  partialPut,
   sha256,
   startCluster,
   testDatabaseUrl,
@@ -23,26 +23,6 @@ import { hubS3Env, skipWithoutS3, useTestBucket } from "./s3-harness.js";
 const baseUrl = testDatabaseUrl();
 const skip = skipWithoutS3() || baseUrl === undefined;
 const REPO = "alice/bucketed";
-
-/** A PUT that declares all of `bytes` but sends only the first `sent`, then waits for finish() or destroy(). */
-function partialPut(href: string, bytes: Buffer, sent: number) {
-  const put = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
-  const answered = new Promise<number>((done) => {
-    put.on("error", () => done(0));
-    put.on("response", (response) => {
-      response.resume();
-      done(response.statusCode ?? 0);
-    });
-  });
-  put.write(bytes.subarray(0, sent));
-  return {
-    finish: () => {
-      put.end(bytes.subarray(sent));
-      return answered;
-    },
-    destroy: () => put.destroy(),
-  };
-}
 
 describe.skipIf(skip)("two servers behind nginx sharing PostgreSQL, the data folder and an S3 bucket", () => {
   const bucket = useTestBucket("multi-server");

@@ -8,13 +8,13 @@
 // volume and the object store.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fsckAll } from "./faults-harness.js";
 import {
   type Cluster,
   lfsUploadHref,
+  partialPut,
   sha256,
   startCluster,
   testDatabaseUrl,
@@ -44,28 +44,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 /** Files (not folders) directly in `dir`. */
 const filesIn = (dir: string) =>
   existsSync(dir) ? readdirSync(dir).filter((name) => statSync(join(dir, name)).isFile()) : [];
-
-/** A PUT that declares all of `bytes` but sends only the first `sent`, then waits for finish() or destroy(). */
-function partialPut(href: string, bytes: Buffer, sent: number) {
-  const put = request(href, { method: "PUT", headers: { "Content-Length": String(bytes.length) } });
-  const answered = new Promise<number>((done) => {
-    put.on("error", () => done(0));
-    put.on("response", (response) => {
-      response.resume();
-      done(response.statusCode ?? 0);
-    });
-  });
-  put.write(bytes.subarray(0, sent));
-  return {
-    /** Sends the rest; resolves with the answer's status (0: the connection failed). */
-    finish: () => {
-      put.end(bytes.subarray(sent));
-      return answered;
-    },
-    destroy: () => put.destroy(),
-    answered,
-  };
-}
 
 describe.skipIf(baseUrl === undefined)("two servers behind nginx on one PostgreSQL and one data folder", () => {
   let cluster: Cluster;
