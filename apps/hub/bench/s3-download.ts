@@ -31,7 +31,15 @@ import { prepareRepo, type RunningHub, startHub } from "./transfer-hub.js";
 import { run } from "./transfer-process.js";
 import { hfUpload } from "./transfer-python.js";
 import { mib } from "./transfer-rss.js";
-import { alternate, curlSeconds, median, megabytesPerSecond, printRatio, printRuns } from "./transfer-timing.js";
+import {
+  alternate,
+  curlSeconds,
+  median,
+  megabytesPerSecond,
+  printLoadAtEnd,
+  printRatio,
+  printRuns,
+} from "./transfer-timing.js";
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_S3_MIB ?? 1024) * MiB;
@@ -191,11 +199,7 @@ async function main() {
       hubKey === undefined ? undefined : `${hub.url}/${REPO}/resolve/main/${FILE_NAME}`,
     );
     report("s3 download curl -L with presigned redirect", redirected.ours, redirected.reference);
-    console.log(
-      `# load average at the end ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(" ")}`,
-    );
+    printLoadAtEnd();
   } finally {
     for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // The download benches' timing loop (transfer.ts, s3-download.ts): curl's own clock per download, runs of ours and
 // the reference interleaved in alternating order, medians, and the `name: ours X, reference Y, ratio Z` lines.
+import { loadavg } from "node:os";
 import { run } from "./transfer-process.js";
 
 export const megabytesPerSecond = (bytes: number, seconds: number): number => bytes / 1e6 / seconds;
@@ -59,4 +60,13 @@ export function printRuns(bytes: number, ours: readonly number[], referenceName:
   const rates = (values: readonly number[]) =>
     values.map((seconds) => megabytesPerSecond(bytes, seconds).toFixed(0)).join(" ");
   console.log(`# runs: ours ${rates(ours)} MB/s; ${referenceName} ${rates(reference)} MB/s`);
+}
+
+/** The closing `# load average at the end 1m 5m 15m` line: how busy the shared machine was during the runs. */
+export function printLoadAtEnd(): void {
+  console.log(
+    `# load average at the end ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")}`,
+  );
 }

@@ -18,7 +18,15 @@ import { startNginx } from "./transfer-nginx.js";
 import { run } from "./transfer-process.js";
 import { hfDownload, hfUpload } from "./transfer-python.js";
 import { mib, readRss, sampleRss } from "./transfer-rss.js";
-import { alternate, curlSeconds, median, megabytesPerSecond, printRatio, printRuns } from "./transfer-timing.js";
+import {
+  alternate,
+  curlSeconds,
+  median,
+  megabytesPerSecond,
+  printLoadAtEnd,
+  printRatio,
+  printRuns,
+} from "./transfer-timing.js";
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_TRANSFER_MIB ?? 1024) * MiB;
@@ -171,11 +179,7 @@ async function main() {
     console.log(
       `server RSS around the downloads: before ${mib(rssBefore)}, peak during ${mib(downloadPeak)}, after ${mib(rssAfter)}`,
     );
-    console.log(
-      `# load average at the end ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(" ")}`,
-    );
+    printLoadAtEnd();
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });

@@ -20,6 +20,7 @@ import { startNginx } from "./transfer-nginx.js";
 import { run } from "./transfer-process.js";
 import { pythonOf } from "./transfer-python.js";
 import { mib, readRss, sampleRss } from "./transfer-rss.js";
+import { printLoadAtEnd } from "./transfer-timing.js";
 
 const MiB = 1024 * 1024;
 const FILE_BYTES = Number(process.env.BENCH_XET_MIB ?? 1024) * MiB;
@@ -275,11 +276,7 @@ async function main() {
     console.log(
       `server RSS around the downloads: before ${mib(rssBeforeDownloads)}, peak ${mib(rss.peak)}, after ${mib((await readRss(hub.pid)) ?? 0)}`,
     );
-    console.log(
-      `# load average at the end ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(" ")}`,
-    );
+    printLoadAtEnd();
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => {});
     rmSync(dir, { recursive: true, force: true });
