@@ -32,6 +32,7 @@ import { XET_HASH_HEX } from "../xet/hash.js";
 import type { ObjectReader, PendingObject, ReadSpan, XetObjectStore } from "../xet/object-store.js";
 import { MAX_XORB_CHUNK_AREA } from "../xet/xorb.js";
 import { isS3NotFound, ObjectStoreUnavailableError, s3Status, unavailable } from "./errors.js";
+import { bucketInstanceId } from "./xet-instance.js";
 
 /** The most a pending xorb may hold: the largest chunk area plus room for a footer (cas-routes' body cap). */
 export const MAX_PENDING_XORB = MAX_XORB_CHUNK_AREA + 1024 * 1024;
@@ -76,6 +77,11 @@ export class S3XetObjectStore implements XetObjectStore {
   key(hash: string): string {
     if (!XET_HASH_HEX.test(hash)) throw new Error(`invalid xorb key ${hash.slice(0, 80)}`);
     return `${this.prefix}xorbs/${hash}`;
+  }
+
+  /** The store's instance id, kept in the bucket beside the xorbs (s3/xet-instance.ts). */
+  sharedInstance(candidate: string): Promise<string> {
+    return bucketInstanceId(this.client, this.bucket, `${this.prefix}instance`, candidate);
   }
 
   /** Bytes held by pending xorbs now (tests: an abort or commit gives them back). */

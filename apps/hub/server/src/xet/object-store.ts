@@ -58,6 +58,11 @@ export interface XetObjectStore {
   delete(key: string): Promise<void>;
   /** Uploads begun and neither committed nor aborted (the folder: files left in tmp); tests check it is 0. */
   pending(): Promise<number>;
+  /**
+   * A store shared by servers that need not share a data folder (a bucket) keeps the Xet instance id itself: the
+   * one it holds, or `candidate` stored now (atomically: concurrent starts agree). Absent: the data folder keeps it.
+   */
+  sharedInstance?(candidate: string): Promise<string>;
 }
 
 /** The pieces left after the first `written` bytes (a short writev). */

@@ -1,6 +1,6 @@
 // The Xet CAS's work, apart from HTTP: storing a verified xorb, checking and recording a shard (xet.md §3.7),
 // answering a dedup query with a keyed shard (§3.6 c), and the instance id that goes into the casUrl (so a client's
-// three-week shard cache never points at a wiped store).
+// three-week shard cache never points at a wiped store; an S3 store keeps it in the bucket, object-store.ts).
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -95,7 +95,15 @@ export class XetService {
     ownership?: LeftoverOwnership,
   ) {
     mkdirSync(root, { recursive: true });
-    const instance = storeInstance(join(root, "instance"));
+    const local = join(root, "instance");
+    // A bucket keeps the id with the xorbs (servers on it may not share this folder); a folder from before that
+    // offers its own id, so the first server to start keeps the casUrl its clients cached.
+    const instance =
+      objects?.sharedInstance !== undefined
+        ? await objects.sharedInstance(
+            existsSync(local) ? readFileSync(local, "utf8").trim() : randomBytes(6).toString("hex"),
+          )
+        : storeInstance(local);
     const store = objects ?? (await new FolderXetObjectStore(root).open(ownership));
     return new XetService(new XetIndex(db), store, await xetHashing(), signer, instance, links);
   }
