@@ -83,8 +83,11 @@ export async function openLocalHub(
     if (xetObjects instanceof FolderXetObjectStore) instance.sweepAbandoned((own) => xetObjects.removeAbandoned(own));
     const largeFiles =
       s3 === undefined
-        ? await new XetBridgedStore(join(root, "lfs"), multipartLimits, xet).open(ownership)
-        : await s3.largeFiles(xet, join(root, "lfs", "parts"), multipartLimits).open(ownership);
+        ? new XetBridgedStore(join(root, "lfs"), multipartLimits, xet)
+        : s3.largeFiles(xet, join(root, "lfs", "parts"), multipartLimits);
+    // The multipart quota is counted in the database: servers sharing PostgreSQL share it (before open's count).
+    largeFiles.multipart?.countIn(store.db, instanceLimits.staleAfterMs);
+    await largeFiles.open(ownership);
     lfs = largeFiles;
     if (largeFiles instanceof FolderLargeFileStore) instance.sweepAbandoned((own) => largeFiles.removeAbandoned(own));
     // With PostgreSQL the expired multipart uploads are swept by one server per interval, not by each.

@@ -123,7 +123,7 @@ describe("multipart parts on disk", () => {
     expect(committed.status).toBe(200);
     const resolved = await fetch(`${hub.url}/alice/parts/resolve/main/a.bin`);
     expect(Buffer.from(await resolved.arrayBuffer()).equals(first)).toBe(true);
-    expect(multipart().inFlight("alice")).toBe(0);
+    expect(await multipart().inFlight("alice")).toBe(0);
   });
 
   it("answers hostile completions and tampered part URLs with 4xx, never 500", async () => {
@@ -152,7 +152,7 @@ describe("multipart parts on disk", () => {
     expect((await fetch(url.replace("type=model", "type=bogus"), { method: "PUT", body: "x" })).status).toBe(404);
     expect((await fetch(url.replace("/parts/1?", "/parts/0?"), { method: "PUT", body: "x" })).status).toBe(400);
     expect((await fetch(url.replace("/parts/1?", "/parts/99?"), { method: "PUT", body: "x" })).status).toBe(400);
-    expect(multipart().inFlight("alice")).toBe(0);
+    expect(await multipart().inFlight("alice")).toBe(0);
   });
 
   it("keeps one file per part however often it is sent again, counting its bytes once", async () => {
@@ -165,7 +165,7 @@ describe("multipart parts on disk", () => {
     const root = multipart().root;
     const files = readdirSync(join(root, "alice")).flatMap((dir) => readdirSync(join(root, "alice", dir)));
     expect(files).toEqual(["1"]);
-    expect(multipart().inFlight("alice")).toBe(80_000);
+    expect(await multipart().inFlight("alice")).toBe(80_000);
   });
 
   it("refuses parts past the user's quota of bytes in flight with 429, for that user only; expired uploads free it", async () => {
@@ -188,7 +188,7 @@ describe("multipart parts on disk", () => {
     expect(((await refused.json()) as { message: string }).message).toContain(
       "Too many bytes in unfinished multipart uploads for this account",
     );
-    expect(multipart().inFlight("alice")).toBe(280_000);
+    expect(await multipart().inFlight("alice")).toBe(280_000);
     // bob's quota is his own.
     const bobAnswer = await client.batch(bobToken, "bob/parts", "upload", [object], ["basic", "multipart"]);
     const [bobUrl] = partUrls(bobAnswer.objects[0]);
@@ -199,7 +199,7 @@ describe("multipart parts on disk", () => {
     for (const dir of readdirSync(userDir)) utimesSync(join(userDir, dir), old, old);
     expect((await multipart().sweep(Date.now(), 100)).removed).toBe(2);
     expect(readdirSync(userDir)).toEqual([]);
-    expect(multipart().inFlight("alice")).toBe(0);
+    expect(await multipart().inFlight("alice")).toBe(0);
     expect((await fetch(urls[1] as string, { method: "PUT", body: bytes.subarray(100_000, 200_000) })).status).toBe(
       200,
     );
@@ -223,7 +223,7 @@ it("removes expired upload folders at start and counts the others against their 
     const area = await new MultipartArea(root, { bytesInFlightPerUser: 10_000, expireAfterMs: 3600 * 1000 }).open();
     area.close();
     expect(readdirSync(join(root, "dave"))).toEqual(["fresh"]);
-    expect(area.inFlight("dave")).toBe(5000);
+    expect(await area.inFlight("dave")).toBe(5000);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

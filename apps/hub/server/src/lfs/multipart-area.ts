@@ -5,13 +5,14 @@
 //   so nobody can complete it) is removed at start and by a periodic sweep that looks at a bounded number of
 //   folders per run;
 // - a per-user quota of bytes in flight (parts written, plus parts being written), counted against the user the
-//   batch API signed the part URL for: past it a part is refused with 429 before a byte is stored.
+//   batch API signed the part URL for: past it a part is refused with 429 before a byte is stored. A hub counts it
+//   in the database (lfs/multipart-ledger.ts), so servers sharing PostgreSQL share the quota.
 // Layout: `<root>/<user>/<oid>-<size>-<repo hash>/<n>` (uploads of one object for two repositories or users never
 // share parts).
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ApiError } from "../api/api-error.js";
@@ -19,6 +20,7 @@ import { newInstanceId, ownedName, ownerOfName } from "../instances/instance-id.
 import { type LeftoverOwnership, mtimeOf, soleOwnership } from "../instances/ownership.js";
 import { type LeaseOutcome, runLeased } from "../jobs/lease.js";
 import type { Db } from "../store/db.js";
+import { DbPartLedger, MemoryPartLedger, type PartLedger } from "./multipart-ledger.js";
 import type { TransferGrant } from "./transfer-grant.js";
 
 export interface MultipartLimits {
@@ -41,16 +43,15 @@ const PART_NAME = /^[1-9]\d{0,5}$/;
 /** A part being received: `<n>.[<instance>~]<random>.tmp` (the instance says which server writes it). */
 const PART_IN_FLIGHT = /^[1-9]\d{0,5}\.(.+)\.tmp$/;
 
-interface UploadParts {
-  user: string;
-  /** part number → bytes and ETag (the ETag is unknown for parts found on disk at start). */
-  parts: Map<number, { size: number; etag?: string }>;
-}
+/** The user folder of anonymous uploads (folderOf). */
+const ANONYMOUS = "~anonymous";
 
 export class MultipartArea {
-  private readonly uploads = new Map<string, UploadParts>();
-  private readonly usedByUser = new Map<string, number>();
-  private readonly reservedByUser = new Map<string, number>();
+  /** upload folder → part number → ETag of the parts this server stored (unknown for others': hashed at completion). */
+  private readonly etags = new Map<string, Map<number, string>>();
+  /** Where the quota is counted: this process's memory until countIn gives it the database. */
+  private ledger: PartLedger = new MemoryPartLedger();
+  private ledgerDb: { db: Pick<Db, "kind" | "query" | "transaction">; staleAfterMs: number } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private sweepCursor = 0;
   /** Set by sweepOnceAcross: the database whose lease picks the one server that sweeps each interval. */
@@ -71,6 +72,12 @@ export class MultipartArea {
   async open(ownership: LeftoverOwnership = soleOwnership(this.instance)): Promise<this> {
     this.instance = ownership.instance;
     this.ownership = ownership;
+    if (this.ledgerDb !== undefined)
+      this.ledger = new DbPartLedger(this.ledgerDb.db, {
+        instance: this.instance,
+        staleAfterMs: this.ledgerDb.staleAfterMs,
+        expireAfterMs: this.limits.expireAfterMs,
+      });
     await mkdir(this.root, { recursive: true });
     await this.sweep(Date.now(), Number.POSITIVE_INFINITY);
     this.timer = setInterval(() => {
@@ -80,6 +87,14 @@ export class MultipartArea {
     }, SWEEP_EVERY_MS);
     this.timer.unref();
     return this;
+  }
+
+  /**
+   * Counts the quota in `db` (hub_multipart_bytes) instead of this process's memory, so servers on one database
+   * share it; `staleAfterMs`: when a silent server's parts being received stop counting. Call before open().
+   */
+  countIn(db: Pick<Db, "kind" | "query" | "transaction">, staleAfterMs: number): void {
+    this.ledgerDb = { db, staleAfterMs };
   }
 
   /**
@@ -112,14 +127,19 @@ export class MultipartArea {
     const repo = createHash("sha256").update(`${grant.repo.type}\n${grant.repo.id.toLowerCase()}`).digest("hex");
     return join(
       this.root,
-      grant.user === "" ? "~anonymous" : grant.user,
+      grant.user === "" ? ANONYMOUS : grant.user,
       `${grant.oid}-${grant.size}-${repo.slice(0, 16)}`,
     );
   }
 
-  /** Bytes `user` holds in unfinished uploads (written parts and parts being written). */
-  inFlight(user: string): number {
-    return (this.usedByUser.get(user) ?? 0) + (this.reservedByUser.get(user) ?? 0);
+  /** Bytes `user` holds in unfinished uploads (written parts and parts being written), on every server. */
+  inFlight(user: string): Promise<number> {
+    return this.ledger.inFlight(user);
+  }
+
+  /** The ledger's name for an upload folder: `<user>/<oid>-<size>-<repo hash>`, the same on every server. */
+  private uploadKey(dir: string): string {
+    return relative(this.root, dir);
   }
 
   /** Stores part `part` of the grant's upload (at most `grant.chunk` bytes); returns its ETag. */
@@ -127,13 +147,13 @@ export class MultipartArea {
     const limit = grant.chunk;
     const quota = this.limits.bytesInFlightPerUser;
     // The part's size is unknown until it is read: a whole chunk is reserved while it streams.
-    if (this.inFlight(grant.user) + limit > quota)
+    const release = await this.ledger.reserve(grant.user, limit, quota);
+    if (release === undefined)
       throw new ApiError(
         429,
         `Too many bytes in unfinished multipart uploads for this account (at most ${quota}): complete or abandon uploads first; unfinished uploads expire ${Math.round(this.limits.expireAfterMs / 60_000)} minutes after their last part`,
         { headers: { "Retry-After": "60" } },
       );
-    this.adjust(this.reservedByUser, grant.user, limit);
     const dir = this.folderOf(grant);
     const tmp = join(dir, `${part}.${ownedName(this.instance, randomBytes(8).toString("hex"))}.tmp`);
     try {
@@ -155,16 +175,17 @@ export class MultipartArea {
       }
       const etag = hash.digest("hex").slice(0, 32);
       await rename(tmp, join(dir, String(part)));
-      const upload = this.uploadOf(dir, grant.user);
-      const previous = upload.parts.get(part)?.size ?? 0;
-      upload.parts.set(part, { size: received, etag });
-      this.adjust(this.usedByUser, grant.user, received - previous);
+      this.etagsOf(dir).set(part, etag);
+      await this.ledger.stored(grant.user, this.uploadKey(dir), part, received);
       return etag;
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
     } finally {
-      this.adjust(this.reservedByUser, grant.user, -limit);
+      // A failed release leaves the reservation counting only while this server lives (multipart-ledger.ts).
+      await release().catch((error: unknown) =>
+        console.error(`[hub] releasing a multipart part's reservation failed: ${String(error)}`),
+      );
     }
   }
 
@@ -179,13 +200,13 @@ export class MultipartArea {
   ): Promise<{ file: string; etag: string; known?: string }[]> {
     if (given.length !== count) throw new ApiError(400, `Expected ${count} parts, got ${given.length}`);
     const dir = this.folderOf(grant);
-    const upload = this.uploads.get(dir);
+    const etags = this.etags.get(dir);
     const present = new Set(await readdir(dir).catch(() => [] as string[]));
     return given.map((raw, index) => {
       // Hostile bodies: a part that is not an object (null, a number) is simply a missing part.
       const part: { partNumber?: unknown; etag?: unknown } = typeof raw === "object" && raw !== null ? raw : {};
       const etag = typeof part.etag === "string" ? part.etag.replace(/^W\//, "").replace(/"/g, "") : "";
-      const known = upload?.parts.get(index + 1)?.etag;
+      const known = etags?.get(index + 1);
       if (part.partNumber !== index + 1 || !present.has(String(index + 1)) || (known !== undefined && known !== etag))
         throw new ApiError(400, `Part ${index + 1} is missing or its ETag does not match`);
       return { file: join(dir, String(index + 1)), etag, ...(known !== undefined ? { known } : {}) };
@@ -242,9 +263,10 @@ export class MultipartArea {
       if (!info.isDirectory() || now - info.mtimeMs > this.limits.expireAfterMs) {
         await this.remove(dir);
         removed += 1;
-      } else if (counting) await this.count(dir, user);
+      } else if (counting) await this.count(dir, user, info.mtimeMs);
     }
     this.sweepCursor = start + looked;
+    await this.ledger.prune();
     return { removed, looked };
   }
 
@@ -252,8 +274,8 @@ export class MultipartArea {
    * Counts the parts of a folder found on disk (at start), dropping leftover temporary files (with several
    * servers, only those of a server that is gone: another may be receiving that part right now).
    */
-  private async count(dir: string, user: string): Promise<void> {
-    const upload = this.uploadOf(dir, user);
+  private async count(dir: string, user: string, touchedMs: number): Promise<void> {
+    const parts: { part: number; size: number }[] = [];
     for (const name of await readdir(dir).catch(() => [] as string[])) {
       const file = join(dir, name);
       if (!PART_NAME.test(name)) {
@@ -265,34 +287,23 @@ export class MultipartArea {
         continue;
       }
       const size = (await stat(file).catch(() => undefined))?.size ?? 0;
-      const previous = upload.parts.get(Number(name))?.size ?? 0;
-      upload.parts.set(Number(name), { size });
-      this.adjust(this.usedByUser, user, size - previous);
+      parts.push({ part: Number(name), size });
     }
+    await this.ledger.found(user === ANONYMOUS ? "" : user, this.uploadKey(dir), parts, touchedMs);
   }
 
-  private uploadOf(dir: string, user: string): UploadParts {
-    let upload = this.uploads.get(dir);
-    if (upload === undefined) {
-      upload = { user, parts: new Map() };
-      this.uploads.set(dir, upload);
+  private etagsOf(dir: string): Map<number, string> {
+    let etags = this.etags.get(dir);
+    if (etags === undefined) {
+      etags = new Map();
+      this.etags.set(dir, etags);
     }
-    return upload;
+    return etags;
   }
 
   private async remove(dir: string): Promise<void> {
     await rm(dir, { recursive: true, force: true });
-    const upload = this.uploads.get(dir);
-    if (upload === undefined) return;
-    this.uploads.delete(dir);
-    let bytes = 0;
-    for (const part of upload.parts.values()) bytes += part.size;
-    this.adjust(this.usedByUser, upload.user, -bytes);
-  }
-
-  private adjust(map: Map<string, number>, user: string, delta: number): void {
-    const next = (map.get(user) ?? 0) + delta;
-    if (next <= 0) map.delete(user);
-    else map.set(user, next);
+    this.etags.delete(dir);
+    await this.ledger.forget(this.uploadKey(dir));
   }
 }

@@ -8,6 +8,7 @@ import { DATASET_VIEWER_MIGRATIONS } from "../dataset-viewer/schema.js";
 import { GATING_MIGRATIONS } from "../gating/schema.js";
 import { INSTANCE_MIGRATIONS } from "../instances/schema.js";
 import { JOB_MIGRATIONS } from "../jobs/schema.js";
+import { MULTIPART_MIGRATIONS } from "../lfs/multipart-schema.js";
 import { LFS_MIGRATIONS } from "../lfs/schema.js";
 import { STORAGE_MIGRATIONS } from "../repos/schema.js";
 import { SEARCH_MIGRATIONS } from "../search/schema.js";
@@ -210,6 +211,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...TRENDING_MIGRATIONS,
   ...INSTANCE_MIGRATIONS,
   ...JOB_MIGRATIONS,
+  ...MULTIPART_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {
