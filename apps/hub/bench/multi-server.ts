@@ -141,9 +141,15 @@ async function resolveBench(servers: readonly HubServer[], one: Nginx, two: Ngin
       const elapsed = (performance.now() - started) / 1000;
       const after = [...pids.map(cpuSeconds), cpuSeconds(nginx?.child.pid), machineBusySeconds()];
       const used = after.map((value, i) => ((value - (before[i] ?? 0)) / elapsed).toFixed(2));
+      // The servers' own CPU per resolve (issue 23): robust under load, unlike the rate, which follows the share of
+      // the cores the servers get. Their git cat-file readers are children with CPU of their own, not counted here.
+      const serverSeconds = pids.reduce((sum, _, i) => sum + ((after[i] ?? 0) - (before[i] ?? 0)), 0);
+      const cpuMs = ((serverSeconds * 1000) / Math.max(1, result.rps * elapsed)).toFixed(2);
       cores
         .get(name)
-        ?.push(`servers ${used.slice(0, pids.length).join(" + ")}, nginx ${used.at(-2)}, machine ${used.at(-1)}`);
+        ?.push(
+          `servers ${used.slice(0, pids.length).join(" + ")} (${cpuMs} ms CPU per resolve), nginx ${used.at(-2)}, machine ${used.at(-1)}`,
+        );
       rps.get(name)?.push(result.rps);
       errors += result.errors;
     }
