@@ -60,6 +60,24 @@ describe.skipIf(skipWithoutS3())("the Xet instance id of an S3 store", () => {
     }
   }, 180_000);
 
+  it("does not keep a hub from starting when the store is down: its Xet routes answer 503, the rest is served", async () => {
+    const dead = await startTestHub("xet-instance-dead", {
+      ...hubS3Env(bucket.name, { prefix: "dead/" }),
+      HUBKIT_S3_ENDPOINT: "http://127.0.0.1:1",
+    });
+    try {
+      const answer = await fetch(`${dead.url}/xet/0123456789ab/v1/xorbs/default/${"0".repeat(64)}`, {
+        method: "POST",
+        body: "x",
+      });
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as { error: string }).error).toMatch(/^Object store unavailable/);
+      expect((await fetch(`${dead.url}/api/models/seed-org/seed-model`)).status).toBe(200);
+    } finally {
+      await dead.close();
+    }
+  }, 120_000);
+
   it("is created once when many servers race for it, and a hostile stored value is a clear error", async () => {
     const client = bucket.client;
     const candidates = Array.from({ length: 8 }, () => randomBytes(6).toString("hex"));

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ApiError } from "../api/api-error.js";
 import type { LeftoverOwnership } from "../instances/ownership.js";
 import type { RepoObjectLinks } from "../lfs/repo-objects.js";
 import type { UrlSigner } from "../lfs/signing.js";
@@ -73,14 +74,48 @@ export class XetService {
     bg4Chunks: 0,
   };
 
+  /** The instance id once known; a bucket's is read at open, or later when the store did not answer then. */
+  private known: string | undefined;
+  private reading: Promise<unknown> | undefined;
+  private readonly readInstance: (() => Promise<string>) | undefined;
+
   private constructor(
     readonly index: XetIndex,
     readonly objects: XetObjectStore,
     readonly hashing: XetHashing,
     readonly signer: UrlSigner,
-    readonly instance: string,
+    instance: string | (() => Promise<string>),
     private readonly links: RepoObjectLinks,
-  ) {}
+  ) {
+    if (typeof instance === "string") this.known = instance;
+    else this.readInstance = instance;
+  }
+
+  /**
+   * The store's instance id (the casUrl's last segment). With a bucket that did not answer yet, a 503 (the Xet
+   * routes need the store anyway) while one read at a time is tried again in the background.
+   */
+  get instance(): string {
+    if (this.known !== undefined) return this.known;
+    this.reading ??= this.tryReadInstance().finally(() => {
+      this.reading = undefined;
+    });
+    throw new ApiError(503, "Object store unavailable: the Xet instance id could not be read yet; retry shortly", {
+      headers: { "Retry-After": "5" },
+    });
+  }
+
+  /** One read of a bucket's instance id; false (logged) when the store does not answer. */
+  private async tryReadInstance(): Promise<boolean> {
+    if (this.known !== undefined || this.readInstance === undefined) return true;
+    try {
+      this.known = await this.readInstance();
+      return true;
+    } catch (error) {
+      console.error(`[hub] reading the Xet instance id failed (Xet answers 503 until it works): ${String(error)}`);
+      return false;
+    }
+  }
 
   /**
    * `objects`: where xorbs live (an S3 bucket, s3/xet-store.ts); by default the folder `<root>/xorbs`, whose
@@ -98,14 +133,14 @@ export class XetService {
     const local = join(root, "instance");
     // A bucket keeps the id with the xorbs (servers on it may not share this folder); a folder from before that
     // offers its own id, so the first server to start keeps the casUrl its clients cached.
-    const instance =
-      objects?.sharedInstance !== undefined
-        ? await objects.sharedInstance(
-            existsSync(local) ? readFileSync(local, "utf8").trim() : randomBytes(6).toString("hex"),
-          )
-        : storeInstance(local);
+    // A store that does not answer at start must not keep the hub from serving everything else: read it later.
+    const shared = objects?.sharedInstance?.bind(objects);
+    const candidate = existsSync(local) ? readFileSync(local, "utf8").trim() : randomBytes(6).toString("hex");
+    const instance = shared !== undefined ? () => shared(candidate) : storeInstance(local);
     const store = objects ?? (await new FolderXetObjectStore(root).open(ownership));
-    return new XetService(new XetIndex(db), store, await xetHashing(), signer, instance, links);
+    const service = new XetService(new XetIndex(db), store, await xetHashing(), signer, instance, links);
+    await service.tryReadInstance();
+    return service;
   }
 
   /**
