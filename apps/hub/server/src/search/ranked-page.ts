@@ -205,9 +205,9 @@ function rankedPageSql(page: RankedPage): string | undefined {
   const tier = (
     number: number,
     condition: string,
-    options: { fewFirst?: number; probe?: string; gate: string | undefined },
+    options: { fewFirst?: number; probe?: string; probeOrder?: string; gate: string | undefined },
   ): void => {
-    const { fewFirst, probe, gate } = options;
+    const { fewFirst, probe, probeOrder, gate } = options;
     const keyset = keysetIn(number);
     const match = and(condition, filters, keyset === undefined ? undefined : keyset(sort.column));
     const [source, few, walk] = [`source${number}`, `few${number}`, `walk${number}`];
@@ -230,8 +230,15 @@ function rankedPageSql(page: RankedPage): string | undefined {
     }) AS walked WHERE ${and(condition, filters, walkGate)}
        ORDER BY ${sort.walkOrder} LIMIT ${n1})`;
     // (A CTE sees only those before it.)
-    if (fewFirst !== undefined)
-      ctes.push(sourceCte, `${few} AS MATERIALIZED (SELECT id, k, keep FROM ${source} LIMIT ${fewFirst + 1})`, walkCte);
+    // With an ordered probe, the few are read on their own, in the probe index's order: the LIMIT then ends the index
+    // range after FEW_ROWS + 1 entries (the source, read only when a dense tier's walk leaves the page short, is
+    // planned apart). Without one (GIN), the first rows of the source.
+    const fewCte = (rows: number) =>
+      probe !== undefined && probeOrder !== undefined
+        ? `${few} AS MATERIALIZED (SELECT id, ${sort.column} AS k, (${match}) AS keep FROM ${table}
+           WHERE ${and(probe, gate)} ORDER BY ${probeOrder} LIMIT ${rows})`
+        : `${few} AS MATERIALIZED (SELECT id, k, keep FROM ${source} LIMIT ${rows})`;
+    if (fewFirst !== undefined) ctes.push(sourceCte, fewCte(fewFirst + 1), walkCte);
     else ctes.push(walkCte, sourceCte);
     // All the candidates in the tier, sorted: when the walk did not fill the page.
     const all = (gates: string) =>
@@ -253,6 +260,7 @@ function rankedPageSql(page: RankedPage): string | undefined {
     tier(TIER.namePrefix, search.prefix.condition(bind), {
       fewFirst: FEW_ROWS.prefix,
       probe: search.prefix.probe(bind),
+      probeOrder: search.prefix.probeOrder,
       gate: found.length === 0 ? undefined : `${foundSoFar()} < ${n1}`,
     });
   if (!names && page.firstTier <= TIER.words)

@@ -68,6 +68,11 @@ export async function openPostgres(
 ): Promise<Db> {
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
   const timeoutMs = limits.statementTimeoutMs;
+  // JIT off, a startup option as statement_timeout is: the hub's statements are short, but a ranked search's plan
+  // carries the estimated cost of tiers it rarely runs (a whole name-prefix range), which crossed jit_above_cost and
+  // made PostgreSQL compile it every time — 60-180 ms of a 90-250 ms `search=llama` at 1 M models whose execution
+  // takes ~10 ms (BENCHMARKS.md, issue 23).
+  const options = `-c jit=off${schema === undefined ? "" : ` -c search_path=${schema}`}`;
   const pool = new pg.Pool({
     connectionString,
     max: limits.maxConcurrent,
@@ -75,7 +80,7 @@ export async function openPostgres(
     // The server enforces statement_timeout; this client-side bound also covers a server that stopped answering.
     query_timeout: timeoutMs + 5_000,
     connectionTimeoutMillis: limits.queueTimeoutMs,
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+    options,
   });
   // Without a listener an idle client's error (server restart) would crash the process.
   pool.on("error", (error: Error) => console.error(`[hub] postgres pool error: ${error.message}`));
