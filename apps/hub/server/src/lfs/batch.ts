@@ -4,7 +4,8 @@
 // actions for git-lfs. Errors use the LFS media type and `message`, with `LFS-Authenticate` on a 401.
 // Objects are per repository (lfs/repo-objects.ts): a download href only for an object linked to this repository,
 // and an upload skips only objects this repository already has. Whether an object exists in another repository
-// changes no answer: it is uploaded (and hash-checked) again, then linked.
+// changes no answer: it is uploaded (and hash-checked) again, then linked. With HUBKIT_S3_REDIRECT=1 a download href
+// of an object the bucket holds whole is a presigned GET of it (s3/redirect.ts), decided by the same checks.
 import type { Context, Hono } from "hono";
 import { ApiError } from "../api/api-error.js";
 import { readableRepo } from "../api/repo-access.js";
@@ -15,6 +16,7 @@ import { uploadTarget } from "../community/pull-requests.js";
 import { assertDownloadAllowed } from "../gating/gate.js";
 import type { HubContext } from "../hub-context.js";
 import { type RepoType, typeFromSegment } from "../repos/repo-ref.js";
+import { statForDownload } from "../s3/redirect.js";
 import { xetUploadAction } from "../xet/batch-xet.js";
 import { chunkFor, PartBudget, partCount } from "./multipart-plan.js";
 import { SHA256_HEX } from "./pointer.js";
@@ -29,7 +31,7 @@ interface BatchObject {
   oid: string;
   size: number;
   authenticated?: boolean;
-  actions?: Record<string, { href: string; header?: Record<string, string>; expires_in?: number }>;
+  actions?: Record<string, { href: string; header?: Record<string, string>; expires_in?: number; expires_at?: string }>;
   error?: { code: number; message: string };
 }
 
@@ -112,21 +114,38 @@ export function registerBatch(app: Hono<HubEnv>, ctx: HubContext, signer: UrlSig
           continue;
         }
         const link = linked.get(oid);
+        // Only a linked object is looked up (a presigned URL is never made for another repository's object); the
+        // download lookup also says whether the bucket can serve it straight (s3/redirect.ts).
+        const found =
+          link === undefined
+            ? undefined
+            : operation === "download"
+              ? await statForDownload(ctx.lfs, oid)
+              : await ctx.lfs.stat(oid);
         // A link whose bytes went missing from the store is as good as no link.
-        const stored = link !== undefined && (await ctx.lfs.stat(oid))?.size === link.size ? link : undefined;
+        const stored = link !== undefined && found?.size === link.size ? link : undefined;
         if (operation === "download") {
+          const presigned = found !== undefined && "presigned" in found ? found.presigned : undefined;
           objects.push(
             stored === undefined
               ? { oid, size, error: { code: 404, message: "Object does not exist" } }
               : {
                   oid,
                   size: stored.size,
+                  // The href authorises itself (signed by the hub, or presigned for the store): no credentials to add.
                   authenticated: true,
                   actions: {
-                    download: {
-                      href: transferUrls(base, signer, { oid, size: stored.size, repo, user }).download(),
-                      expires_in: SIGNED_URL_TTL_SECONDS,
-                    },
+                    download:
+                      presigned !== undefined
+                        ? {
+                            href: presigned.url,
+                            expires_in: presigned.expiresIn,
+                            expires_at: presigned.expiresAt.toISOString(),
+                          }
+                        : {
+                            href: transferUrls(base, signer, { oid, size: stored.size, repo, user }).download(),
+                            expires_in: SIGNED_URL_TTL_SECONDS,
+                          },
                   },
                 },
           );
