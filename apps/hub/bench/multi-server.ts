@@ -143,7 +143,7 @@ async function resolveBench(servers: readonly HubServer[], one: Nginx, two: Ngin
       const used = after.map((value, i) => ((value - (before[i] ?? 0)) / elapsed).toFixed(2));
       // The servers' own CPU per resolve (issue 23): robust under load, unlike the rate, which follows the share of
       // the cores the servers get. Their git cat-file readers are children with CPU of their own, not counted here.
-      const serverSeconds = pids.reduce((sum, _, i) => sum + ((after[i] ?? 0) - (before[i] ?? 0)), 0);
+      const serverSeconds = pids.reduce<number>((sum, _pid, i) => sum + ((after[i] ?? 0) - (before[i] ?? 0)), 0);
       const cpuMs = ((serverSeconds * 1000) / Math.max(1, result.rps * elapsed)).toFixed(2);
       cores
         .get(name)
