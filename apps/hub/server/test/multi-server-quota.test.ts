@@ -65,7 +65,7 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       });
       a = await startServer(loadConfig(env));
       b = await startServer(loadConfig(env));
-      for (const user of ["alice", "bob"]) {
+      for (const user of ["alice", "bob", "carol"]) {
         const call = (path: string, body: unknown) =>
           fetch(`${a.url}${path}`, {
             method: "POST",
@@ -135,6 +135,17 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       // An upload untouched past the expiry no longer counts (its part URLs are dead): B takes the part now.
       await q("UPDATE hub_multipart_bytes SET touched_at = now() - interval '2 hours' WHERE user_name = 'alice'");
       expect((await put(b, y, 1)).status).toBe(200);
+    });
+
+    it("lets exactly the quota through when parts race on both servers at once", async () => {
+      const uploads = await Promise.all([1, 2, 3, 4].map(() => newUpload("carol")));
+      const statuses = await Promise.all(
+        uploads.flatMap((upload, u) => [0, 1, 2].map((index) => put((u + index) % 2 === 0 ? a : b, upload, index))),
+      );
+      const codes = statuses.map((answer) => answer.status);
+      // Room for three parts: a check and a reservation are one step per user across servers (no two pass together).
+      expect(codes.filter((code) => code === 200)).toHaveLength(3);
+      expect(codes.filter((code) => code === 429)).toHaveLength(9);
     });
 
     it("counts a part being received while its server lives, not after its heartbeat stops", async () => {
