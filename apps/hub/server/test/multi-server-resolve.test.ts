@@ -4,8 +4,10 @@
 // and one data folder: a commit made through one server is served at once by the other that has cached the file
 // at the older commit, a file deleted is gone at once, the older commit still answers its own bytes, and a
 // repository made private or gated through one server is refused at once by the other.
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, startCluster, testDatabaseUrl } from "./multi-server-harness.js";
+import { run } from "./run-command.js";
 
 const baseUrl = testDatabaseUrl();
 const REPO = "alice/resolved";
@@ -83,6 +85,39 @@ describe.skipIf(baseUrl === undefined)("resolve through two servers with cached 
     const third = await commit([header("v3"), file("sub/a.txt", "a1")], 1);
     expect(await resolveOn(0, "main", "sub/a.txt")).toMatchObject({ status: 200, body: "a1", commit: third });
     expect(await resolveOn(1, "main", "sub/a.txt")).toMatchObject({ status: 200, body: "a1", commit: third });
+  });
+
+  it("a branch is read from its loose ref, and from git when the refs are packed or the branch is gone", async () => {
+    const gitDir = join(cluster.dataDir, "repos", "models", `${REPO}.git`);
+    const git = async (...args: string[]) => {
+      const result = await run("git", [
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.com",
+        "--git-dir",
+        gitDir,
+        ...args,
+      ]);
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout.trim();
+    };
+    const before = await git("rev-parse", "refs/heads/main");
+    expect(await resolveOn(1, "main", "config.json")).toMatchObject({ status: 200, commit: before });
+    // Packed (no loose file left): git answers, the same commit.
+    await git("pack-refs", "--all", "--prune");
+    expect(await resolveOn(1, "main", "config.json")).toMatchObject({ status: 200, commit: before });
+    // A commit writes a loose ref again, newer than the packed one: that one wins, at once on the other server.
+    const next = await commit([header("after packing"), file("config.json", '{"v":2}')], 0);
+    expect(await resolveOn(1, "main", "config.json")).toMatchObject({ status: 200, body: '{"v":2}', commit: next });
+    // A branch made and deleted through one server: the other answers it, then not.
+    await git("branch", "side", before);
+    expect(await resolveOn(1, "side", "config.json")).toMatchObject({ status: 200, commit: before });
+    await git("branch", "-D", "side");
+    expect(await resolveOn(1, "side", "config.json")).toMatchObject({ status: 404, code: "RevisionNotFound" });
+    // A tag of the same name as no branch still resolves through git.
+    await git("tag", "-a", "v1", "-m", "v1", before);
+    expect(await resolveOn(1, "v1", "config.json")).toMatchObject({ status: 200, commit: before });
   });
 
   it("made private or gated through one server, the repository is refused at once by the other", async () => {

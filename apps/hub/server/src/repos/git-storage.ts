@@ -3,7 +3,7 @@
 // `update-ref <ref> <new> <old>`: the compare-and-swap that makes a commit atomic (objects without a ref are
 // invisible) and turns a stale parent or a racing writer into a 412 instead of a lost update.
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Readable } from "node:stream";
@@ -73,6 +73,28 @@ const MAX_WALKED_COMMITS = 200;
  * resolve of one is then answered without the two cat-file round trips (issue 23: a resolve cost ~1.5 ms of CPU).
  */
 const CACHED_BLOB_BYTES = 64 * 1024;
+
+/**
+ * The commit a branch's loose ref file names (`refs/heads/…`, written by git's lock-and-rename, so never half
+ * written), or undefined when there is none (a packed ref, a symbolic one): the caller asks git then. A loose ref
+ * wins over packed-refs in git too, and git refuses to point a branch at anything but a commit. Read in place
+ * (three small system calls, like the existsSync beside it) instead of a round trip through the repository's
+ * cat-file process, which cost a resolve a pipe write, a wake-up of git and a read (issue 23).
+ */
+function looseBranch(gitDir: string, name: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(join(gitDir, name), "r");
+    const buffer = Buffer.alloc(64);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    const oid = buffer.toString("latin1", 0, read).trim();
+    return COMMIT_ID.test(oid) ? oid : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
 
 /** What the small-blob cache knows of one blob id: its size, and its bytes when it is small enough to keep. */
 interface KnownBlob {
@@ -255,6 +277,10 @@ export class GitStorage implements RepoStorage {
       candidates = [`refs/heads/${revision}`, `refs/tags/${revision}`];
       if (ABBREVIATED_COMMIT_ID.test(revision)) candidates.push(revision);
     }
+    // A branch (the first candidate, which wins whenever it exists) is read from its loose ref file when it has one.
+    const first = candidates[0];
+    const loose = first?.startsWith("refs/heads/") ? looseBranch(this.gitDir(ref), first) : undefined;
+    if (loose !== undefined) return loose;
     // All candidates in one round trip; the first that names a commit wins (as rev-parse --verify would).
     const answers = await this.batch(
       ref,
