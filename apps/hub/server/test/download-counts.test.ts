@@ -4,8 +4,11 @@
 // loopback source address (127.0.0.2), so the per-client rule is tested over real sockets.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../src/store/db.js";
+import { openPglite } from "../src/store/db.js";
 import { isPartialRead } from "../src/store/download-rules.js";
-import { DownloadWindow } from "../src/store/download-window.js";
+import { DownloadWindows } from "../src/store/download-window.js";
+import { ModelStore } from "../src/store/model-store.js";
 import { createRepoWithFiles, startTestHub, type TestHub } from "./hub-harness.js";
 
 let hub: TestHub;
@@ -102,33 +105,52 @@ describe("dataset downloads", () => {
   });
 });
 
-describe("DownloadWindow", () => {
-  it("admits a key once per window, then again after it", () => {
-    const window = new DownloadWindow(1000, 10);
-    expect(window.admit("a", 0)).toBe(true);
-    expect(window.admit("a", 999)).toBe(false);
-    expect(window.admit("b", 500)).toBe(true);
-    expect(window.admit("a", 1000)).toBe(true);
-    expect(window.admit("a", 1500)).toBe(false);
-    expect(window.admit("b", 1499)).toBe(false);
-    expect(window.admit("b", 1500)).toBe(true);
+describe("DownloadWindows (PGlite)", () => {
+  let db: Db;
+  const count = (windows: DownloadWindows, client: string) =>
+    windows.windowedCount("UPDATE hub_datasets SET downloads = downloads + 1 WHERE id = $1", "alice/win", client);
+  const opened = async () =>
+    Number((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM hub_download_windows"))[0]?.n);
+
+  beforeAll(async () => {
+    db = await openPglite(undefined);
+    const store = await ModelStore.open(db);
+    await store.insertNew({ id: "alice/win", private: false, downloads: 0, likes: 0, tags: [] }, "dataset");
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
   });
 
-  it("stays bounded: expired windows go first, then the oldest live ones", () => {
-    const window = new DownloadWindow(1000, 3);
-    window.admit("old", 0);
-    window.admit("x", 900);
-    window.admit("y", 950);
-    // "old" has expired at 1200: it makes the room, x and y keep their windows.
-    expect(window.admit("z", 1200)).toBe(true);
-    expect(window.size).toBe(3);
-    expect(window.admit("x", 1300)).toBe(false);
-    // All live: the oldest (x) goes, so it counts again; the map never passes its bound.
-    expect(window.admit("w", 1400)).toBe(true);
-    expect(window.size).toBe(3);
-    expect(window.admit("x", 1450)).toBe(true);
-    for (let i = 0; i < 1000; i += 1) window.admit(`flood-${i}`, 1500);
-    expect(window.size).toBe(3);
+  it("counts a client once per window, then again once its window is over", async () => {
+    const windows = new DownloadWindows(db, 60_000);
+    expect(await count(windows, "a")).toBe(true);
+    expect(await count(windows, "a")).toBe(false);
+    expect(await count(windows, "b")).toBe(true);
+    // Another server's windows object on the same database: the same windows.
+    expect(await count(new DownloadWindows(db, 60_000), "a")).toBe(false);
+    // a's window opened a minute ago: over.
+    await db.query("UPDATE hub_download_windows SET opened_at = opened_at - interval '60 seconds' WHERE client = 'a'");
+    expect(await count(windows, "a")).toBe(true);
+    expect(await count(windows, "a")).toBe(false);
+    expect(await count(windows, "b")).toBe(false);
+    const rows = await db.query<{ downloads: number }>(
+      "SELECT downloads::int AS downloads FROM hub_datasets WHERE id = 'alice/win'",
+    );
+    expect(rows[0]?.downloads).toBe(3);
+  });
+
+  it("stays bounded: the prune deletes expired windows, then the oldest live ones past its bound", async () => {
+    await db.query("DELETE FROM hub_download_windows");
+    const windows = new DownloadWindows(db, 60_000, 3);
+    for (const client of ["old", "x", "y", "z"]) expect(await count(windows, client)).toBe(true);
+    await db.query("UPDATE hub_download_windows SET opened_at = opened_at - interval '2 minutes' WHERE client = 'old'");
+    await db.query("UPDATE hub_download_windows SET opened_at = opened_at - interval '10 seconds' WHERE client = 'x'");
+    await windows.prune();
+    // "old" expired and went; x, y and z are within the bound of 3 and stay.
+    expect(await opened()).toBe(3);
+    for (let i = 0; i < 20; i += 1) await count(windows, `flood-${i}`);
+    await windows.prune();
+    expect(await opened()).toBe(3);
   });
 });
 

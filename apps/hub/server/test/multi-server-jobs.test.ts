@@ -5,6 +5,7 @@
 // creation race is tested with processes (it needs no database).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import pg from "pg";
@@ -461,6 +462,91 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       resume();
       await slowSync;
       expect(await indexed()).toBe(second);
+    });
+
+    it("never writes an older head over a newer one, and an uncontended sync reads the ref once", async () => {
+      await createRepoWithFiles({ url: a.url, writeToken }, "model", "cas", { "README.md": "# one\n" });
+      const ref = { type: "model" as const, id: "alice/cas" };
+      const indexed = async () =>
+        (await q<{ sha: string }>("SELECT sha FROM hub_models WHERE id = $1", [ref.id]))[0]?.sha;
+      // Reads of the branch's head (not of a commit id, which derivation resolves too).
+      let headReads = 0;
+      let stall: Promise<void> | undefined;
+      const seen: (string | undefined)[] = [];
+      const storage = new Proxy(a.ctx.storage, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (key !== "resolveRevision" || typeof value !== "function") return value;
+          return async (...args: unknown[]) => {
+            if (args[1] !== "main") return value.apply(target, args);
+            headReads += 1;
+            // What a sync that was overtaken finds in the row when it looks at the ref again.
+            if (stall === undefined) seen.push(await indexed());
+            const sha = await value.apply(target, args);
+            const waiting = stall;
+            stall = undefined;
+            if (waiting !== undefined) await waiting;
+            return sha;
+          };
+        },
+      });
+      const index = new DbRepoIndex((a.ctx.index as DbRepoIndex).store, storage, a.ctx.lfs);
+      await index.sync(ref);
+      expect(headReads).toBe(1);
+      const first = await indexed();
+      // This sync reads the head, then stalls while B commits and syncs the next head.
+      let resume: () => void = () => {};
+      stall = new Promise<void>((done) => {
+        resume = done;
+      });
+      headReads = 0;
+      seen.length = 0;
+      const slowSync = index.sync(ref);
+      await until(async () => (headReads > 0 ? true : undefined), "the slow sync's read", 10_000);
+      const commit = await fetch(`${b.url}/api/models/alice/cas/commit/main`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${writeToken}`, "Content-Type": "application/x-ndjson" },
+        body: `${[
+          JSON.stringify({ key: "header", value: { summary: "two", description: "" } }),
+          JSON.stringify({ key: "file", value: { path: "README.md", content: "IyB0d28K", encoding: "base64" } }),
+        ].join("\n")}\n`,
+      });
+      expect(commit.status).toBe(200);
+      const second = await indexed();
+      expect(second).not.toBe(first);
+      resume();
+      await slowSync;
+      // The stale sync never put its older head back, not even for a moment (the old re-check did, then re-synced).
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((sha) => sha === second)).toBe(true);
+      expect(await indexed()).toBe(second);
+    });
+
+    it("counts a dataset download once per client across both servers within the window", async () => {
+      await createRepoWithFiles({ url: a.url, writeToken }, "dataset", "counted", { "data.csv": "a\n1\n" });
+      const downloads = async () =>
+        (await q<{ n: number }>("SELECT downloads::int AS n FROM hub_datasets WHERE id = $1", ["alice/counted"]))[0]?.n;
+      const path = "/datasets/alice/counted/resolve/main/data.csv";
+      const get = (server: Hub, localAddress: string) =>
+        new Promise<number>((done, fail) => {
+          const url = new URL(path, server.url);
+          const req = httpRequest({ host: url.hostname, port: url.port, path, localAddress }, (response) => {
+            response.resume();
+            response.on("end", () => done(response.statusCode ?? 0));
+            response.on("error", fail);
+          });
+          req.setTimeout(10_000, () => req.destroy(new Error("resolve timed out")));
+          req.on("error", fail);
+          req.end();
+        });
+      expect(await downloads()).toBe(0);
+      // One client through both servers, as a round-robin balancer would send it: once.
+      for (const server of [a, b, a, b]) expect(await get(server, "127.0.0.1")).toBe(200);
+      expect(await downloads()).toBe(1);
+      // Another client: once more, whichever server it reaches.
+      expect(await get(b, "127.0.0.2")).toBe(200);
+      expect(await get(a, "127.0.0.2")).toBe(200);
+      expect(await downloads()).toBe(2);
     });
 
     it("reconciles without undoing another server's creation or move in progress, and still heals old leftovers", async () => {

@@ -18,7 +18,7 @@ import type { RepoStorage } from "../repos/storage.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import { TrendingStore } from "../trending/trending-store.js";
 import { countsAsDownload, type DownloadRequest, isPartialRead } from "./download-rules.js";
-import { DownloadWindow } from "./download-window.js";
+import { DownloadWindows } from "./download-window.js";
 import { searchLexemes } from "./model-record.js";
 import { type IndexedRow, type ModelSearch, type ModelStore, type RowPage, TABLES } from "./model-store.js";
 
@@ -110,18 +110,26 @@ export function mergeRecord(
 const REGISTRATION = (table: string) =>
   `SELECT id, private, created_at, sha, library_name, record FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
 
-/** Syncs of one repository in a row when its ref keeps moving under them (sync says why they repeat). */
-const SYNC_ATTEMPTS = 4;
+/** Rounds of one sync when other syncs of the repository keep writing first (sync says why they repeat). */
+const SYNC_ATTEMPTS = 8;
 
 /** How long after a repository's folder changed reconcile leaves it to the server changing it (PostgreSQL only). */
 const RECENT_CHANGE_MS = 60_000;
+
+/** One more download on the row whose id is $1 (its WHERE clause last: DownloadWindows extends it). */
+const COUNT_DOWNLOAD = (table: string) =>
+  `UPDATE ${table} SET downloads = coalesce(downloads, 0) + 1,
+     downloads_sort = coalesce(downloads, 0) + 1,
+     record = record || jsonb_build_object('downloads', coalesce(downloads, 0) + 1,
+       'downloadsAllTime', coalesce((record->>'downloadsAllTime')::bigint, coalesce(downloads, 0)) + 1)
+   WHERE id = $1`;
 
 /** Who a request without a client (a call from inside the server) counts as. */
 const INTERNAL: DownloadRequest = { client: "internal" };
 
 export class DbRepoIndex implements RepoIndex {
-  /** Datasets: the open "one download per client per repository" windows. */
-  private readonly datasetWindows = new DownloadWindow();
+  /** Datasets: the open "one download per client per repository" windows, in the database. */
+  private readonly datasetWindows: DownloadWindows;
   /** Downloads per day and the trending score (trending/). */
   readonly trending: TrendingStore;
 
@@ -133,6 +141,7 @@ export class DbRepoIndex implements RepoIndex {
     private readonly lfsLinks?: RepoObjectLinks,
   ) {
     this.trending = new TrendingStore(store.db);
+    this.datasetWindows = new DownloadWindows(store.db);
   }
 
   private async row(ref: RepoRef) {
@@ -172,43 +181,46 @@ export class DbRepoIndex implements RepoIndex {
    * Derives the default branch's metadata from storage; a repository gone from storage leaves the index.
    *
    * Two syncs of one repository can interleave (two servers committing one after the other): the earlier one,
-   * slower to derive, would upsert its older head over the later one's newer record and leave the index a commit
-   * behind the ref. So after its upsert a sync reads the ref again and syncs again if it moved: whichever sync
-   * writes last then checks the ref after its write, and a commit after that check has a sync of its own still to
-   * come. A re-check, not a lock, because it needs no database feature (PGlite too) and holds no connection while
-   * deriving; bounded, since a repository committed to without pause is left to its next commit's sync.
+   * slower to derive, must not write its older head over the later one's newer record. So the write is a
+   * compare-and-set on the stored `sha` (ModelStore.upsertIfSha): a sync reads the row, then the ref, and writes
+   * only if the row still holds the sha it read. A write that succeeds therefore read the ref after every earlier
+   * write, so once the newest head is written no older sync can replace it; and the sync of the newest commit,
+   * which read the ref after that commit, either writes it or finds the row changed under it. Then it reads the
+   * ref again: if the row now holds the ref's head, the sync that changed it already did the work; if the ref is
+   * still its own commit, it writes its record again over the new row (no second derivation); otherwise it derives
+   * the new head. The common case (no other sync in between) costs one ref read and one write. Each lost round is
+   * another sync's write, so the rounds are few; bounded, since a repository committed to without pause is left
+   * to its next commit's sync.
    */
   async sync(ref: RepoRef): Promise<void> {
+    let derivedFor: { commit: string; derived: RepoMetadata } | undefined;
     for (let attempt = 0; attempt < SYNC_ATTEMPTS; attempt += 1) {
-      const written = await this.syncOnce(ref);
-      if (written === undefined) return;
-      const now = await this.storage.resolveRevision(written.stored, written.branch).catch(() => undefined);
-      if (now === undefined || now === written.commit) return;
+      const previous = await this.row(ref);
+      const id = previous?.id ?? ref.id;
+      const stored = { type: ref.type, id };
+      if (!(await this.storage.exists(stored))) {
+        if (previous !== undefined) await this.remove(stored);
+        return;
+      }
+      const branch = await this.storage.defaultBranch(stored);
+      const commit = await this.storage.resolveRevision(stored, branch);
+      if (commit === undefined) return;
+      // A later round: the sync that overtook this one wrote the current head, nothing left to do.
+      if (attempt > 0 && previous?.sha === commit) return;
+      if (derivedFor?.commit !== commit) derivedFor = { commit, derived: await this.derive(stored, commit) };
+      const record = mergeRecord(stored, derivedFor.derived, previous?.record, {
+        private: previous?.private === true,
+        createdAt: previous === undefined ? derivedFor.derived.lastModified : isoDate(previous.created_at),
+        downloads: numberOrNull(previous?.record.downloads),
+        likes: numberOrNull(previous?.record.likes),
+      });
+      if (await this.store.upsertIfSha(record, ref.type, previous?.sha ?? null)) return;
     }
   }
 
-  /** One derivation and upsert; what it wrote (undefined: nothing, or the repository left the index). */
-  private async syncOnce(ref: RepoRef): Promise<{ stored: RepoRef; branch: string; commit: string } | undefined> {
-    const previous = await this.row(ref);
-    const id = previous?.id ?? ref.id;
-    const stored = { type: ref.type, id };
-    if (!(await this.storage.exists(stored))) {
-      if (previous !== undefined) await this.remove(stored);
-      return undefined;
-    }
-    const branch = await this.storage.defaultBranch(stored);
-    const commit = await this.storage.resolveRevision(stored, branch);
-    if (commit === undefined) return undefined;
+  private derive(stored: RepoRef, commit: string): Promise<RepoMetadata> {
     const lfs = this.lfsLinks !== undefined ? repoScopedStore(this.lfs, this.lfsLinks, stored) : this.lfs;
-    const derived = await deriveRepoMetadata(this.storage, lfs, stored, commit);
-    const record = mergeRecord(stored, derived, previous?.record, {
-      private: previous?.private === true,
-      createdAt: previous === undefined ? derived.lastModified : isoDate(previous.created_at),
-      downloads: numberOrNull(previous?.record.downloads),
-      likes: numberOrNull(previous?.record.likes),
-    });
-    await this.store.upsert([record], ref.type);
-    return { stored, branch, commit };
+    return deriveRepoMetadata(this.storage, lfs, stored, commit);
   }
 
   async setPrivate(ref: RepoRef, isPrivate: boolean): Promise<void> {
@@ -259,15 +271,10 @@ export class DbRepoIndex implements RepoIndex {
     if (request.sitePage === true || isPartialRead(request.range)) return;
     const row = await this.row(ref);
     if (row === undefined || !countsAsDownload(ref.type, row.library_name, path)) return;
-    if (ref.type === "dataset" && !this.datasetWindows.admit(`${request.client}\n${row.id.toLowerCase()}`)) return;
-    await this.store.db.query(
-      `UPDATE ${TABLES[ref.type]} SET downloads = coalesce(downloads, 0) + 1,
-         downloads_sort = coalesce(downloads, 0) + 1,
-         record = record || jsonb_build_object('downloads', coalesce(downloads, 0) + 1,
-           'downloadsAllTime', coalesce((record->>'downloadsAllTime')::bigint, coalesce(downloads, 0)) + 1)
-       WHERE id = $1`,
-      [row.id],
-    );
+    const count = COUNT_DOWNLOAD(TABLES[ref.type]);
+    if (ref.type === "dataset") {
+      if (!(await this.datasetWindows.windowedCount(count, row.id, request.client))) return;
+    } else await this.store.db.query(count, [row.id]);
     await this.trending.addDownloads(ref.type, row.id);
   }
 

@@ -1,39 +1,81 @@
-// "One download per IP per repo per 5 minutes" (hub-api.md §7.6, datasets): remembers when each (client, repo)
-// key last counted and says whether a new request opens a fresh window. In memory, bounded: expired keys go first,
-// then the oldest, so a flood of addresses can neither grow the map without limit nor block counting. After a
-// restart the windows start empty (at worst one extra count per client and repository).
+// "One download per IP per repo per 5 minutes" (hub-api.md §7.6, datasets), held in the database so that servers
+// sharing it share the windows: a client going through N servers behind a round-robin balancer counts once, not N
+// times. A row per (repository, client) says when its window opened; a request counts when it opens a window (no
+// row, or the row's window is over). Checking the window and counting are one statement (windowedCount): an
+// INSERT … ON CONFLICT DO UPDATE … WHERE whose RETURNING says whether a window opened, feeding the count's UPDATE.
+// Two servers racing on one key serialise on the row: the second sees the first's fresh window and counts nothing.
+// The database's clock (now()) decides, not each server's. Bounded: expired rows are deleted about once a minute
+// (prune), and past maxRows the oldest live windows go too (at worst one extra count for those clients).
+import type { Db } from "./db.js";
+import type { Migration } from "./migrations.js";
 
 export const DATASET_WINDOW_MS = 5 * 60_000;
-export const DATASET_WINDOW_KEYS = 100_000;
+/** Live windows kept at most (the prune deletes the oldest beyond this). */
+export const DATASET_WINDOW_ROWS = 1_000_000;
+/** How often a server deletes expired windows (on a download that comes after this). */
+const PRUNE_EVERY_MS = 60_000;
+/** A client key is a socket's address; anything longer is cut (a key, not shown anywhere). */
+const CLIENT_KEY_CHARS = 128;
 
-export class DownloadWindow {
-  /** Key → when its window opened (ms). A Map iterates in insertion order: refreshed keys move to the end. */
-  private readonly opened = new Map<string, number>();
+/** The windows' table (migration versions 180–189), run by store/migrations.ts's migrate() beside the others. */
+export const DOWNLOAD_WINDOW_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 180,
+    name: "dataset download windows per client and repository, shared by the servers on one database",
+    statements: [
+      `CREATE TABLE IF NOT EXISTS hub_download_windows (
+        repo_key text NOT NULL,
+        client text NOT NULL,
+        opened_at timestamptz NOT NULL,
+        PRIMARY KEY (repo_key, client)
+      )`,
+      "CREATE INDEX IF NOT EXISTS hub_download_windows_opened_idx ON hub_download_windows (opened_at)",
+    ],
+  },
+];
+
+export class DownloadWindows {
+  private prunedAt = 0;
 
   constructor(
+    private readonly db: Db,
     private readonly windowMs = DATASET_WINDOW_MS,
-    private readonly maxKeys = DATASET_WINDOW_KEYS,
+    private readonly maxRows = DATASET_WINDOW_ROWS,
   ) {}
 
-  /** True when `key` has no open window at `now` (and opens one): the request counts. */
-  admit(key: string, now = Date.now()): boolean {
-    const since = this.opened.get(key);
-    if (since !== undefined && now - since < this.windowMs) return false;
-    this.opened.delete(key);
-    if (this.opened.size >= this.maxKeys) this.evict(now);
-    this.opened.set(key, now);
-    return true;
+  /**
+   * Runs `countSql` (an UPDATE of the repository's row ending in its WHERE clause, `$1` the stored id) only if this
+   * request opens a window for (`id`, `client`); one statement. Returns whether it counted.
+   */
+  async windowedCount(countSql: string, id: string, client: string): Promise<boolean> {
+    await this.pruneNow();
+    const rows = await this.db.query(
+      `WITH opened AS (
+         INSERT INTO hub_download_windows AS w (repo_key, client, opened_at) VALUES (lower($1), $2, now())
+         ON CONFLICT (repo_key, client) DO UPDATE SET opened_at = EXCLUDED.opened_at
+           WHERE w.opened_at <= EXCLUDED.opened_at - make_interval(secs => $3)
+         RETURNING 1)
+       ${countSql} AND EXISTS (SELECT 1 FROM opened) RETURNING 1`,
+      [id, client.slice(0, CLIENT_KEY_CHARS), this.windowMs / 1000],
+    );
+    return rows.length > 0;
   }
 
-  get size(): number {
-    return this.opened.size;
+  /** About once a minute per server: deletes expired windows, and the oldest beyond maxRows. */
+  private async pruneNow(): Promise<void> {
+    const now = Date.now();
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    await this.prune().catch((error: unknown) =>
+      console.error(`[hub] download windows prune failed: ${error instanceof Error ? error.message : error}`),
+    );
   }
 
-  /** Drops expired windows from the front (the oldest), then the oldest live ones until there is room. */
-  private evict(now: number): void {
-    for (const [key, since] of this.opened) {
-      if (this.opened.size < this.maxKeys && now - since < this.windowMs) break;
-      this.opened.delete(key);
-    }
+  async prune(): Promise<void> {
+    await this.db.query(
+      `DELETE FROM hub_download_windows WHERE opened_at <= now() - make_interval(secs => $1)
+         OR opened_at <= (SELECT opened_at FROM hub_download_windows ORDER BY opened_at DESC OFFSET $2 LIMIT 1)`,
+      [this.windowMs / 1000, this.maxRows],
+    );
   }
 }

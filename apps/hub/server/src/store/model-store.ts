@@ -149,6 +149,19 @@ const UPSERT: Record<RepoType, string> = {
   space: upsertSql(TABLES.space),
 };
 
+/**
+ * A sync's row (DbRepoIndex.sync): written only while the stored `sha` is still the one the sync read ($2; NULL
+ * for a row without one, or none), so a sync that another one overtook writes nothing. RETURNING says which.
+ */
+const upsertIfShaSql = (table: string) =>
+  `${upsertSql(table)} WHERE ${table}.sha IS NOT DISTINCT FROM $2::text RETURNING id`;
+
+const UPSERT_IF_SHA: Record<RepoType, string> = {
+  model: upsertIfShaSql(TABLES.model),
+  dataset: upsertIfShaSql(TABLES.dataset),
+  space: upsertIfShaSql(TABLES.space),
+};
+
 /** A new repository's row, only if no id equal to it ignoring case is stored: one statement, atomic. */
 const insertNewSql = (table: string) => `${rowsSql(table)} ON CONFLICT DO NOTHING RETURNING id`;
 
@@ -294,6 +307,19 @@ export class ModelStore {
       }
     });
     return rows.length;
+  }
+
+  /**
+   * Inserts or replaces one record only if the stored row's `sha` is `expected` (null: no row or a row without a
+   * sha); a row inserted where none was is written too. Returns whether it was written: the compare-and-set of
+   * DbRepoIndex.sync. Throws ModelRecordError.
+   */
+  async upsertIfSha(record: unknown, type: RepoType, expected: string | null): Promise<boolean> {
+    const rows = await this.db.query(UPSERT_IF_SHA[type], [
+      JSON.stringify([withTypoKeys(toModelRow(record))]),
+      expected,
+    ]);
+    return rows.length === 1;
   }
 
   /**
