@@ -522,6 +522,60 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       expect(await indexed()).toBe(second);
     });
 
+    it("a sync keeps the privacy and the counts written while it derived (no row read before them written back)", async () => {
+      await createRepoWithFiles({ url: a.url, writeToken }, "model", "kept", {
+        "README.md": "# kept\n",
+        "config.json": "{}\n",
+      });
+      const ref = { type: "model" as const, id: "alice/kept" };
+      const row = async () =>
+        (
+          await q<{ private: boolean; downloads: number; record_private: boolean; record_downloads: number }>(
+            `SELECT private, downloads::int AS downloads, (record->>'private')::boolean AS record_private,
+               (record->>'downloads')::int AS record_downloads FROM hub_models WHERE id = $1`,
+            [ref.id],
+          )
+        )[0];
+      // This sync reads the row and the head, then stalls (a slow derivation) while B changes the row.
+      let resume: () => void = () => {};
+      const stalled = new Promise<void>((done) => {
+        resume = done;
+      });
+      let reads = 0;
+      const slowStorage = new Proxy(a.ctx.storage, {
+        get(target, key, receiver) {
+          const value = Reflect.get(target, key, receiver);
+          if (key !== "resolveRevision" || typeof value !== "function") return value;
+          return async (...args: unknown[]) => {
+            const sha = await value.apply(target, args);
+            reads += 1;
+            if (reads === 1) await stalled;
+            return sha;
+          };
+        },
+      });
+      const slowSync = new DbRepoIndex((a.ctx.index as DbRepoIndex).store, slowStorage, a.ctx.lfs).sync(ref);
+      await until(async () => (reads > 0 ? true : undefined), "the slow sync's read", 10_000);
+      const downloaded = await fetch(`${b.url}/alice/kept/resolve/main/config.json`);
+      expect(downloaded.status).toBe(200);
+      await downloaded.arrayBuffer();
+      const made = await fetch(`${b.url}/api/models/alice/kept/settings`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${writeToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ private: true }),
+      });
+      expect(made.status).toBe(200);
+      expect(await row()).toEqual({ private: true, downloads: 1, record_private: true, record_downloads: 1 });
+      resume();
+      await slowSync;
+      // The sync wrote its derivation (same head) without putting back the public flag and zero count it read.
+      expect(await row()).toEqual({ private: true, downloads: 1, record_private: true, record_downloads: 1 });
+      const missing = (await fetch(`${a.url}/api/models/alice/never-made`)).status;
+      expect((await fetch(`${a.url}/api/models/alice/kept`)).status).toBe(missing);
+      const listed = (await (await fetch(`${a.url}/api/models?author=alice`)).json()) as { id: string }[];
+      expect(listed.map((listedRow) => listedRow.id)).not.toContain(ref.id);
+    });
+
     it("counts a dataset download once per client across both servers within the window", async () => {
       await createRepoWithFiles({ url: a.url, writeToken }, "dataset", "counted", { "data.csv": "a\n1\n" });
       const downloads = async () =>

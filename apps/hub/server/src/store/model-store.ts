@@ -152,9 +152,21 @@ const UPSERT: Record<RepoType, string> = {
 /**
  * A sync's row (DbRepoIndex.sync): written only while the stored `sha` is still the one the sync read ($2; NULL
  * for a row without one, or none), so a sync that another one overtook writes nothing. RETURNING says which.
+ * The sync derives from storage what storage holds; the privacy flag and the counts are the database's own (the
+ * settings route, downloads and likes write them while a sync derives), so an existing row keeps its stored ones
+ * instead of the ones the sync read before deriving: writing those back made a repository turned private
+ * meanwhile public again, and lost the downloads counted meanwhile.
  */
-const upsertIfShaSql = (table: string) =>
-  `${upsertSql(table)} WHERE ${table}.sha IS NOT DISTINCT FROM $2::text RETURNING id`;
+const upsertIfShaSql = (table: string) => `${rowsSql(table)}
+  ON CONFLICT ((lower(id))) DO UPDATE SET author = EXCLUDED.author, pipeline_tag = EXCLUDED.pipeline_tag,
+    library_name = EXCLUDED.library_name, tags = EXCLUDED.tags, providers = EXCLUDED.providers,
+    last_modified = EXCLUDED.last_modified, created_at = EXCLUDED.created_at,
+    last_modified_sort = EXCLUDED.last_modified_sort, created_at_sort = EXCLUDED.created_at_sort,
+    sha = EXCLUDED.sha, search = EXCLUDED.search,
+    record = EXCLUDED.record || jsonb_strip_nulls(jsonb_build_object('private', ${table}.private,
+      'downloads', ${table}.downloads, 'likes', ${table}.likes,
+      'downloadsAllTime', ${table}.record->'downloadsAllTime'))
+  WHERE ${table}.sha IS NOT DISTINCT FROM $2::text RETURNING id`;
 
 const UPSERT_IF_SHA: Record<RepoType, string> = {
   model: upsertIfShaSql(TABLES.model),
