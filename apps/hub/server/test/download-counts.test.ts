@@ -2,7 +2,6 @@
 // of their query files; a Range read that does not start at byte 0 (a viewer's partial read, a resumed download)
 // never counts; datasets count once per client address and repository per window. A second client is a second
 // loopback source address (127.0.0.2), so the per-client rule is tested over real sockets.
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/store/db.js";
 import { openPglite } from "../src/store/db.js";
@@ -10,39 +9,15 @@ import { isPartialRead } from "../src/store/download-rules.js";
 import { DownloadWindows } from "../src/store/download-window.js";
 import { ModelStore } from "../src/store/model-store.js";
 import { createRepoWithFiles, startTestHub, type TestHub } from "./hub-harness.js";
+import { type RequestFromOptions, statusFrom } from "./request-from.js";
 
 let hub: TestHub;
 
 const createWithFiles = (type: "model" | "dataset", name: string, files: Record<string, string>) =>
   createRepoWithFiles(hub, type, name, files);
 
-/** One resolve request from `localAddress` (a loopback source address); resolves with the status. */
-function resolve(
-  path: string,
-  options: { method?: "GET" | "HEAD"; range?: string; localAddress?: string } = {},
-): Promise<number> {
-  const url = new URL(path, hub.url);
-  return new Promise((done, fail) => {
-    const req = httpRequest(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: options.method ?? "GET",
-        localAddress: options.localAddress ?? "127.0.0.1",
-        headers: options.range === undefined ? {} : { Range: options.range },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => done(response.statusCode ?? 0));
-        response.on("error", fail);
-      },
-    );
-    req.setTimeout(10_000, () => req.destroy(new Error("resolve timed out")));
-    req.on("error", fail);
-    req.end();
-  });
-}
+/** One resolve request (from `localAddress`, a loopback source address); resolves with the status. */
+const resolve = (path: string, options: RequestFromOptions = {}) => statusFrom(new URL(path, hub.url), options);
 
 async function downloads(api: string): Promise<number> {
   const info = (await (await fetch(`${hub.url}${api}`)).json()) as { downloads: number };

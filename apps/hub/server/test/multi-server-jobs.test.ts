@@ -5,7 +5,6 @@
 // creation race is tested with processes (it needs no database).
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
-import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import pg from "pg";
@@ -14,12 +13,14 @@ import { loadConfig } from "../src/config.js";
 import type { HubContext } from "../src/hub-context.js";
 import { claimLease, runLeased } from "../src/jobs/lease.js";
 import { MultipartArea } from "../src/lfs/multipart-area.js";
+import type { RepoRef } from "../src/repos/repo-ref.js";
 import { type RunningServer, startServer } from "../src/server.js";
 import type { Db } from "../src/store/db.js";
 import { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { notifyBusOf } from "../src/store/notify.js";
 import { ADMIN_TOKEN } from "./auth-harness.js";
 import { createRepoWithFiles, hubEnv } from "./hub-harness.js";
+import { statusFrom } from "./request-from.js";
 import { run } from "./run-command.js";
 
 const testUrl = process.env.TEST_DATABASE_URL;
@@ -85,6 +86,39 @@ interface Hub {
   ctx: HubContext;
   url: string;
   lines: string[];
+}
+
+/**
+ * A sync of `ref` by `hub`'s index that stalls right after its first read of a revision (the branch's head), as a
+ * slow derivation would: `readHead` settles once it read, `resume` lets it go on, `done` settles when it ended.
+ */
+function stalledSync(hub: Hub, ref: RepoRef): { readHead: Promise<void>; resume: () => void; done: Promise<void> } {
+  let resume: () => void = () => {};
+  const stalled = new Promise<void>((done) => {
+    resume = done;
+  });
+  let readHead: () => void = () => {};
+  const read = new Promise<void>((done) => {
+    readHead = done;
+  });
+  let reads = 0;
+  const slowStorage = new Proxy(hub.ctx.storage, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== "resolveRevision" || typeof value !== "function") return value;
+      return async (...args: unknown[]) => {
+        const sha = await value.apply(target, args);
+        reads += 1;
+        if (reads === 1) {
+          readHead();
+          await stalled;
+        }
+        return sha;
+      };
+    },
+  });
+  const done = new DbRepoIndex((hub.ctx.index as DbRepoIndex).store, slowStorage, hub.ctx.lfs).sync(ref);
+  return { readHead: read, resume, done };
 }
 
 describe.skipIf(testUrl === undefined || testUrl === "")(
@@ -427,26 +461,8 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
         (await q<{ sha: string }>("SELECT sha FROM hub_models WHERE id = $1", [ref.id]))[0]?.sha;
       const first = await head();
       // A's sync reads the head, then stalls (a slow derivation) until B has committed and synced the next head.
-      let resume: () => void = () => {};
-      const stalled = new Promise<void>((done) => {
-        resume = done;
-      });
-      let reads = 0;
-      const slowStorage = new Proxy(a.ctx.storage, {
-        get(target, key, receiver) {
-          const value = Reflect.get(target, key, receiver);
-          if (key !== "resolveRevision" || typeof value !== "function") return value;
-          return async (...args: unknown[]) => {
-            const sha = await value.apply(target, args);
-            reads += 1;
-            if (reads === 1) await stalled;
-            return sha;
-          };
-        },
-      });
-      const store = (a.ctx.index as DbRepoIndex).store;
-      const slowSync = new DbRepoIndex(store, slowStorage, a.ctx.lfs).sync(ref);
-      await until(async () => (reads > 0 ? true : undefined), "the slow sync's read", 10_000);
+      const slow = stalledSync(a, ref);
+      await slow.readHead;
       const commit = await fetch(`${b.url}/api/models/alice/synced/commit/main`, {
         method: "POST",
         headers: { Authorization: `Bearer ${writeToken}`, "Content-Type": "application/x-ndjson" },
@@ -459,8 +475,8 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       const second = await head();
       expect(second).not.toBe(first);
       expect(await indexed()).toBe(second);
-      resume();
-      await slowSync;
+      slow.resume();
+      await slow.done;
       expect(await indexed()).toBe(second);
     });
 
@@ -537,25 +553,8 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
           )
         )[0];
       // This sync reads the row and the head, then stalls (a slow derivation) while B changes the row.
-      let resume: () => void = () => {};
-      const stalled = new Promise<void>((done) => {
-        resume = done;
-      });
-      let reads = 0;
-      const slowStorage = new Proxy(a.ctx.storage, {
-        get(target, key, receiver) {
-          const value = Reflect.get(target, key, receiver);
-          if (key !== "resolveRevision" || typeof value !== "function") return value;
-          return async (...args: unknown[]) => {
-            const sha = await value.apply(target, args);
-            reads += 1;
-            if (reads === 1) await stalled;
-            return sha;
-          };
-        },
-      });
-      const slowSync = new DbRepoIndex((a.ctx.index as DbRepoIndex).store, slowStorage, a.ctx.lfs).sync(ref);
-      await until(async () => (reads > 0 ? true : undefined), "the slow sync's read", 10_000);
+      const slow = stalledSync(a, ref);
+      await slow.readHead;
       const downloaded = await fetch(`${b.url}/alice/kept/resolve/main/config.json`);
       expect(downloaded.status).toBe(200);
       await downloaded.arrayBuffer();
@@ -566,8 +565,8 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       });
       expect(made.status).toBe(200);
       expect(await row()).toEqual({ private: true, downloads: 1, record_private: true, record_downloads: 1 });
-      resume();
-      await slowSync;
+      slow.resume();
+      await slow.done;
       // The sync wrote its derivation (same head) without putting back the public flag and zero count it read.
       expect(await row()).toEqual({ private: true, downloads: 1, record_private: true, record_downloads: 1 });
       const missing = (await fetch(`${a.url}/api/models/alice/never-made`)).status;
@@ -581,18 +580,7 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       const downloads = async () =>
         (await q<{ n: number }>("SELECT downloads::int AS n FROM hub_datasets WHERE id = $1", ["alice/counted"]))[0]?.n;
       const path = "/datasets/alice/counted/resolve/main/data.csv";
-      const get = (server: Hub, localAddress: string) =>
-        new Promise<number>((done, fail) => {
-          const url = new URL(path, server.url);
-          const req = httpRequest({ host: url.hostname, port: url.port, path, localAddress }, (response) => {
-            response.resume();
-            response.on("end", () => done(response.statusCode ?? 0));
-            response.on("error", fail);
-          });
-          req.setTimeout(10_000, () => req.destroy(new Error("resolve timed out")));
-          req.on("error", fail);
-          req.end();
-        });
+      const get = (server: Hub, localAddress: string) => statusFrom(new URL(path, server.url), { localAddress });
       expect(await downloads()).toBe(0);
       // One client through both servers, as a round-robin balancer would send it: once.
       for (const server of [a, b, a, b]) expect(await get(server, "127.0.0.1")).toBe(200);
