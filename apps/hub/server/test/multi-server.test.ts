@@ -276,6 +276,13 @@ describe.skipIf(baseUrl === undefined)("two servers behind nginx on one PostgreS
         expect(body.status).toBe("not-ready");
         expect(body.checks.database?.status).toBe("fail");
         expect(body.checks.repositories?.status).toBe("ok");
+        // Requests that need the database: a clear 503 to retry, not a 500 (nor a 404 for a repository unknown).
+        for (const path of ["/api/models?author=alice", "/api/models/alice/unknown"]) {
+          const refused = await fetch(`${url}${path}`);
+          expect(refused.status).toBe(503);
+          expect(refused.headers.get("retry-after")).toBe("5");
+          expect(await refused.json()).toEqual({ error: "The database is unavailable: try again shortly" });
+        }
       }
     } finally {
       await cluster.admin(`ALTER DATABASE ${cluster.database} ALLOW_CONNECTIONS true`);

@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import pg from "pg";
 import { type DbLimits, DbTimeoutError, DEFAULT_DB_LIMITS, QueryGate } from "./db-limits.js";
+import { DbUnavailableError, isDatabaseUnavailable } from "./db-unavailable.js";
 import { type FolderLock, lockFolder } from "./folder-lock.js";
 import { PgliteWorkerDb } from "./pglite-client.js";
 
@@ -50,9 +51,15 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
 const QUERY_CANCELED = "57014";
 
+/** A statement's error as the request should see it: a timeout or an unreachable database is a 503. */
 function timeoutAware(error: unknown, timeoutMs: number): unknown {
   const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-  return code === QUERY_CANCELED ? new DbTimeoutError(timeoutMs) : error;
+  if (code === QUERY_CANCELED) return new DbTimeoutError(timeoutMs);
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[hub] postgres unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    return new DbUnavailableError();
+  }
+  return error;
 }
 
 /**
@@ -112,7 +119,10 @@ export async function openPostgres(
     },
     transaction<T>(work: (tx: Pick<Db, "query">) => Promise<T>) {
       return gate.run(async () => {
-        const client = await pool.connect();
+        const client = await pool.connect().catch((error: unknown) => {
+          throw timeoutAware(error, timeoutMs);
+        });
+        let broken = false;
         try {
           await client.query("BEGIN");
           const value = await work({
@@ -127,10 +137,13 @@ export async function openPostgres(
           await client.query("COMMIT");
           return value;
         } catch (error) {
-          await client.query("ROLLBACK").catch(() => undefined);
-          throw error;
+          await client.query("ROLLBACK").catch(() => {
+            broken = true;
+          });
+          throw timeoutAware(error, timeoutMs);
         } finally {
-          client.release();
+          // A connection whose ROLLBACK failed is dropped, not handed to the next request.
+          client.release(broken);
         }
       });
     },
