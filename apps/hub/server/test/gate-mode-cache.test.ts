@@ -77,6 +77,21 @@ describe.skipIf(url === undefined || url === "")("gate modes cached per server, 
     await until(async () => (await b.mode(to)) === false, "server B to see the gate forgotten through A");
   });
 
+  it("reads a kept mode again once it is older than its bound (a lost notification is not stale for ever)", async () => {
+    const other: RepoRef = { type: "model", id: "carol/Bounded" };
+    const bounded = new GateStore(dbB, 300);
+    expect(await bounded.mode(other)).toBe(false);
+    // A gate written without its notification (what a publish lost after the commit leaves behind).
+    await dbA.query("INSERT INTO hub_repo_gates (repo_type, repo_key, mode) VALUES ('model', 'carol/bounded', 'auto')");
+    try {
+      expect(await bounded.mode(other)).toBe(false); // still trusted
+      await new Promise((resume) => setTimeout(resume, 350));
+      expect(await bounded.mode(other)).toBe("auto");
+    } finally {
+      await dbA.query("DELETE FROM hub_repo_gates WHERE repo_key = 'carol/bounded'");
+    }
+  });
+
   it("keeps nothing while its listening connection is down", async () => {
     expect(await b.mode(ref)).toBe(false);
     // The LISTEN connections of this schema's buses cut (store/notify.ts prefixes its channels with a hash of the

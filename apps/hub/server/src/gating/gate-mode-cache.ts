@@ -3,20 +3,27 @@
 // of a mode (set, moved, forgotten) drops the entry here at once and on every other server of the database through
 // store/notify.ts before the change's request returns. Entries are kept only while the channel is listened to
 // (a server whose listening connection is down reads the table every time), and a read that an invalidation
-// overtook is not kept (it may hold the value from before the change).
+// overtook is not kept (it may hold the value from before the change). An entry is also read again once it is
+// MAX_AGE_MS old: a notification lost after its change committed (the connection broke between the write and the
+// publish) can leave another server with the old mode for at most that long, not for ever.
 import type { NotifyBus } from "../store/notify.js";
 
 /** Channel of the invalidations; the payload is the key (`<type>\n<lower-case id>`), or "" for all. */
 export const GATE_MODES_CHANNEL = "repo_gate_modes";
 /** Most modes kept (a small entry each): past it the oldest go. */
 const MAX_ENTRIES = 50_000;
+/** Oldest an entry is trusted (the bound on a lost notification's staleness). */
+export const MAX_AGE_MS = 30_000;
 
 export class GateModeCache<V> {
-  private readonly values = new Map<string, V>();
+  private readonly values = new Map<string, { value: V; readAt: number }>();
   /** Bumped by every invalidation: a read started before one is not kept. */
   private generation = 0;
 
-  constructor(private readonly bus: NotifyBus) {
+  constructor(
+    private readonly bus: NotifyBus,
+    private readonly maxAgeMs = MAX_AGE_MS,
+  ) {
     bus.subscribe(
       GATE_MODES_CHANNEL,
       (key) => this.drop(key === "" ? undefined : key),
@@ -26,12 +33,15 @@ export class GateModeCache<V> {
 
   /** The value of `key`, read (and kept, when it can be trusted) on a miss. */
   async get(key: string, read: () => Promise<V>): Promise<V> {
-    if (this.values.has(key)) return this.values.get(key) as V;
+    const kept = this.values.get(key);
+    if (kept !== undefined && Date.now() - kept.readAt < this.maxAgeMs) return kept.value;
     const started = this.generation;
+    const readAt = Date.now();
     const value = await read();
     if (started === this.generation && this.bus.listening(GATE_MODES_CHANNEL)) {
+      this.values.delete(key);
       if (this.values.size >= MAX_ENTRIES) this.values.delete(this.values.keys().next().value as string);
-      this.values.set(key, value);
+      this.values.set(key, { value, readAt });
     }
     return value;
   }

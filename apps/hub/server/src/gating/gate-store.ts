@@ -65,8 +65,12 @@ const cacheKey = (ref: RepoRef) => key(ref).join("\n");
 export class GateStore {
   private readonly modeCache: GateModeCache<Gated>;
 
-  constructor(private readonly db: Pick<Db, "query">) {
-    this.modeCache = new GateModeCache(notifyBusOf(db));
+  /** `modeMaxAgeMs`: how long a cached gate mode is trusted (gate-mode-cache.ts MAX_AGE_MS; tests shorten it). */
+  constructor(
+    private readonly db: Pick<Db, "query">,
+    modeMaxAgeMs?: number,
+  ) {
+    this.modeCache = new GateModeCache(notifyBusOf(db), modeMaxAgeMs);
   }
 
   async mode(ref: RepoRef): Promise<Gated> {
