@@ -110,6 +110,13 @@ export function mergeRecord(
 const REGISTRATION = (table: string) =>
   `SELECT id, private, created_at, sha, library_name, record FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
 
+/**
+ * The same row's few columns that a request's access decision (lookup) or a download's count (recordDownload)
+ * read: every request asks, and fetching and parsing the whole record JSON showed in a resolve's profile.
+ */
+const ACCESS_COLUMNS = (table: string) =>
+  `SELECT id, private, created_at, library_name FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
+
 /** Rounds of one sync when other syncs of the repository keep writing first (sync says why they repeat). */
 const SYNC_ATTEMPTS = 8;
 
@@ -156,9 +163,20 @@ export class DbRepoIndex implements RepoIndex {
     return rows[0];
   }
 
+  /** The columns of ACCESS_COLUMNS, not the record. */
+  private async accessRow(ref: RepoRef) {
+    const rows = await this.store.db.query<{
+      id: string;
+      private: boolean;
+      created_at: unknown;
+      library_name: string | null;
+    }>(ACCESS_COLUMNS(TABLES[ref.type]), [ref.id]);
+    return rows[0];
+  }
+
   async lookup(ref: RepoRef): Promise<RepoRegistration | undefined> {
     if (!isValidRepoId(ref.id)) return undefined;
-    const row = await this.row(ref);
+    const row = await this.accessRow(ref);
     if (row === undefined) return undefined;
     return { id: row.id, private: row.private === true, createdAt: isoDate(row.created_at) };
   }
@@ -269,7 +287,7 @@ export class DbRepoIndex implements RepoIndex {
 
   async recordDownload(ref: RepoRef, path: string, request: DownloadRequest = INTERNAL): Promise<void> {
     if (request.sitePage === true || isPartialRead(request.range)) return;
-    const row = await this.row(ref);
+    const row = await this.accessRow(ref);
     if (row === undefined || !countsAsDownload(ref.type, row.library_name, path)) return;
     const count = COUNT_DOWNLOAD(TABLES[ref.type]);
     if (ref.type === "dataset") {
