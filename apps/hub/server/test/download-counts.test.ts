@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/store/db.js";
 import { openPglite } from "../src/store/db.js";
-import { isPartialRead } from "../src/store/download-rules.js";
+import type { DbRepoIndex } from "../src/store/db-repo-index.js";
+import { countsAsDownload, isPartialRead } from "../src/store/download-rules.js";
 import { DownloadWindows } from "../src/store/download-window.js";
 import { ModelStore } from "../src/store/model-store.js";
 import { createRepoWithFiles, startTestHub, type TestHub } from "./hub-harness.js";
@@ -77,6 +78,93 @@ describe("dataset downloads", () => {
     expect(await downloads("/api/datasets/alice/other-rows")).toBe(1);
     expect(await resolve("/datasets/alice/rows/resolve/main/README.md", { localAddress: "127.0.0.3" })).toBe(200);
     expect(await downloads(api)).toBe(2);
+  });
+});
+
+describe("the count statement", () => {
+  // Libraries with rules of their own (gguf-only, extension, prefix and file-name clauses), diffusers' own rule,
+  // one the catalogue does not know, and none; paths that count for some of them and not others.
+  const LIBRARIES = [null, "diffusers", "transformers", "nemo", "open_clip", "timm", "no-such-library"];
+  const PATHS = [
+    "config.json",
+    "model_index.json",
+    "model.safetensors",
+    "sub/model.safetensors",
+    "weights.gguf",
+    "model.nemo",
+    "modules.json",
+    "open_clip_config.json",
+    "README.md",
+    "params.json",
+  ];
+
+  it("counts a path exactly for the libraries the rules say, in one statement with its trending event", async () => {
+    const index = hub.ctx.index as DbRepoIndex;
+    const db = index.store.db;
+    const ids = LIBRARIES.map((_library, i) => `rules/lib-${i}`);
+    for (const [i, library] of LIBRARIES.entries())
+      await index.store.insertNew(
+        { id: ids[i], private: false, downloads: 0, likes: 0, tags: [], library_name: library },
+        "model",
+      );
+    // The day's trending refresh (started by the first download) runs its own statements: done before counting.
+    await index.trending.ensureFresh();
+    const query = db.query.bind(db);
+    let statements = 0;
+    // Statements on the count's tables (the hub's background jobs share the connection with other statements).
+    db.query = ((...args: Parameters<typeof db.query>) => {
+      if (/hub_models|hub_download_days|hub_trending/.test(String(args[0]))) statements += 1;
+      return query(...args);
+    }) as typeof db.query;
+    const expected = new Map<string, number>();
+    try {
+      for (const path of PATHS)
+        for (const [i, library] of LIBRARIES.entries()) {
+          const before = statements;
+          await index.recordDownload({ type: "model", id: ids[i] as string }, path);
+          expect(statements - before).toBeLessThanOrEqual(1);
+          if (countsAsDownload("model", library, path))
+            expected.set(ids[i] as string, (expected.get(ids[i] as string) ?? 0) + 1);
+        }
+    } finally {
+      db.query = query;
+    }
+    // Every library sees some paths count and others not, so a wrong condition shows.
+    for (const id of ids) expect(expected.get(id)).toBeGreaterThan(0);
+    expect(new Set(expected.values()).size).toBeGreaterThan(2);
+    const rows = await db.query<{ id: string; downloads: number; record_downloads: number }>(
+      "SELECT id, downloads::int AS downloads, (record->>'downloads')::int AS record_downloads FROM hub_models WHERE id LIKE 'rules/%'",
+    );
+    const events = await db.query<{ repo_key: string; downloads: number }>(
+      "SELECT repo_key, downloads::int AS downloads FROM hub_download_days WHERE repo_type = 'model' AND repo_key LIKE 'rules/%'",
+    );
+    const scored = await db.query<{ repo_key: string }>(
+      "SELECT repo_key FROM hub_trending WHERE repo_type = 'model' AND repo_key LIKE 'rules/%'",
+    );
+    for (const id of ids) {
+      const row = rows.find((r) => r.id === id);
+      expect({ id, downloads: row?.downloads, record: row?.record_downloads }).toEqual({
+        id,
+        downloads: expected.get(id),
+        record: expected.get(id),
+      });
+      expect(events.find((e) => e.repo_key === id)?.downloads).toBe(expected.get(id));
+      expect(scored.some((e) => e.repo_key === id)).toBe(true);
+    }
+  });
+
+  it("asks with any case of the id and counts the stored row", async () => {
+    const index = hub.ctx.index as DbRepoIndex;
+    await index.store.insertNew({ id: "Rules/MixedCase", private: false, downloads: 0, likes: 0, tags: [] }, "model");
+    await index.recordDownload({ type: "model", id: "rules/mixedcase" }, "config.json");
+    const rows = await index.store.db.query<{ downloads: number }>(
+      "SELECT downloads::int AS downloads FROM hub_models WHERE id = 'Rules/MixedCase'",
+    );
+    expect(rows[0]?.downloads).toBe(1);
+    const events = await index.store.db.query<{ repo_key: string }>(
+      "SELECT repo_key FROM hub_download_days WHERE repo_key = 'rules/mixedcase'",
+    );
+    expect(events).toHaveLength(1);
   });
 });
 

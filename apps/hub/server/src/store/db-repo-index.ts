@@ -17,7 +17,8 @@ import { isValidRepoId, REPO_TYPES, type RepoRef, type RepoType } from "../repos
 import type { RepoStorage } from "../repos/storage.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import { TrendingStore } from "../trending/trending-store.js";
-import { countsAsDownload, type DownloadRequest, isPartialRead } from "./download-rules.js";
+import { countDownload } from "./download-count.js";
+import { type DownloadRequest, isPartialRead, mayCountAsDownload } from "./download-rules.js";
 import { DownloadWindows } from "./download-window.js";
 import { searchLexemes } from "./model-record.js";
 import { type IndexedRow, type ModelSearch, type ModelStore, type RowPage, TABLES } from "./model-store.js";
@@ -111,25 +112,17 @@ const REGISTRATION = (table: string) =>
   `SELECT id, private, created_at, sha, library_name, record FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
 
 /**
- * The same row's few columns that a request's access decision (lookup) or a download's count (recordDownload)
- * read: every request asks, and fetching and parsing the whole record JSON showed in a resolve's profile.
+ * The few columns a request's access decision (lookup) reads: every request asks, and fetching and parsing the
+ * whole record JSON showed in a resolve's profile.
  */
 const ACCESS_COLUMNS = (table: string) =>
-  `SELECT id, private, created_at, library_name FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
+  `SELECT id, private, created_at FROM ${table} WHERE lower(id) = lower($1) ORDER BY id LIMIT 1`;
 
 /** Rounds of one sync when other syncs of the repository keep writing first (sync says why they repeat). */
 const SYNC_ATTEMPTS = 8;
 
 /** How long after a repository's folder changed reconcile leaves it to the server changing it (PostgreSQL only). */
 const RECENT_CHANGE_MS = 60_000;
-
-/** One more download on the row whose id is $1 (its WHERE clause last: DownloadWindows extends it). */
-const COUNT_DOWNLOAD = (table: string) =>
-  `UPDATE ${table} SET downloads = coalesce(downloads, 0) + 1,
-     downloads_sort = coalesce(downloads, 0) + 1,
-     record = record || jsonb_build_object('downloads', coalesce(downloads, 0) + 1,
-       'downloadsAllTime', coalesce((record->>'downloadsAllTime')::bigint, coalesce(downloads, 0)) + 1)
-   WHERE id = $1`;
 
 /** Who a request without a client (a call from inside the server) counts as. */
 const INTERNAL: DownloadRequest = { client: "internal" };
@@ -163,20 +156,13 @@ export class DbRepoIndex implements RepoIndex {
     return rows[0];
   }
 
-  /** The columns of ACCESS_COLUMNS, not the record. */
-  private async accessRow(ref: RepoRef) {
-    const rows = await this.store.db.query<{
-      id: string;
-      private: boolean;
-      created_at: unknown;
-      library_name: string | null;
-    }>(ACCESS_COLUMNS(TABLES[ref.type]), [ref.id]);
-    return rows[0];
-  }
-
   async lookup(ref: RepoRef): Promise<RepoRegistration | undefined> {
     if (!isValidRepoId(ref.id)) return undefined;
-    const row = await this.accessRow(ref);
+    const rows = await this.store.db.query<{ id: string; private: boolean; created_at: unknown }>(
+      ACCESS_COLUMNS(TABLES[ref.type]),
+      [ref.id],
+    );
+    const row = rows[0];
     if (row === undefined) return undefined;
     return { id: row.id, private: row.private === true, createdAt: isoDate(row.created_at) };
   }
@@ -286,14 +272,10 @@ export class DbRepoIndex implements RepoIndex {
   }
 
   async recordDownload(ref: RepoRef, path: string, request: DownloadRequest = INTERNAL): Promise<void> {
-    if (request.sitePage === true || isPartialRead(request.range)) return;
-    const row = await this.accessRow(ref);
-    if (row === undefined || !countsAsDownload(ref.type, row.library_name, path)) return;
-    const count = COUNT_DOWNLOAD(TABLES[ref.type]);
-    if (ref.type === "dataset") {
-      if (!(await this.datasetWindows.windowedCount(count, row.id, request.client))) return;
-    } else await this.store.db.query(count, [row.id]);
-    await this.trending.addDownloads(ref.type, row.id);
+    if (request.sitePage === true || isPartialRead(request.range) || !mayCountAsDownload(ref.type, path)) return;
+    this.trending.refreshInBackground();
+    const windowed = ref.type === "dataset" ? { windows: this.datasetWindows, client: request.client } : undefined;
+    await countDownload(this.store.db, { type: ref.type, id: ref.id, path, today: this.trending.today() }, windowed);
   }
 
   /** One page of a listing, showing private repositories only to whom may see them. */

@@ -31,13 +31,14 @@ function parseRules(text: string): PathRule[] {
 
 let rulesByLibrary: Map<string, PathRule[]> | undefined;
 
-function libraryRules(library: string): PathRule[] | undefined {
+/** The catalogue's rules by library key, parsed once. */
+function allRules(): Map<string, PathRule[]> {
   if (rulesByLibrary === undefined) {
     rulesByLibrary = new Map();
     for (const entry of libraries() as readonly { key: string; countDownloads?: unknown }[])
       if (typeof entry.countDownloads === "string") rulesByLibrary.set(entry.key, parseRules(entry.countDownloads));
   }
-  return rulesByLibrary.get(library);
+  return rulesByLibrary;
 }
 
 function matches(rule: PathRule, path: string): boolean {
@@ -62,9 +63,43 @@ export function countsAsDownload(type: RepoType, libraryName: string | null, pat
     if (DIFFUSERS_FILES.has(path)) return true;
     if (!path.includes("/") && /\.(safetensors|ckpt|bin)$/.test(path)) return true;
   }
-  const rules = libraryName === null ? undefined : libraryRules(libraryName);
+  const rules = libraryName === null ? undefined : allRules().get(libraryName);
   if (rules !== undefined && rules.length > 0) return rules.some((rule) => matches(rule, path));
   return DEFAULT_QUERY_FILES.has(path);
+}
+
+/**
+ * Which library names a model's `path` counts for, in a form a statement can test without reading the row first
+ * (store/download-count.ts): `byDefault` says whether it counts for a library without rules of its own (none,
+ * unknown, or rules that are empty), and `except` lists the libraries with rules of their own whose answer differs
+ * from `byDefault`. So the path counts for `library` ⇔ byDefault XOR except.includes(library). Kept per path in a
+ * bounded map (a handful of query-file names are nearly all the requests).
+ */
+export interface CountingLibraries {
+  byDefault: boolean;
+  except: string[];
+}
+
+const COUNTING_CACHE_PATHS = 1_000;
+const countingByPath = new Map<string, CountingLibraries>();
+
+export function countingLibraries(path: string): CountingLibraries {
+  const known = countingByPath.get(path);
+  if (known !== undefined) return known;
+  const byDefault = countsAsDownload("model", null, path);
+  const special = new Set([...allRules().keys(), "diffusers"]);
+  const except = [...special].filter((library) => countsAsDownload("model", library, path) !== byDefault).sort();
+  if (countingByPath.size >= COUNTING_CACHE_PATHS) countingByPath.clear();
+  const answer = { byDefault, except };
+  countingByPath.set(path, answer);
+  return answer;
+}
+
+/** Whether `path` can count for a repository of `type` of some library (store/download-count.ts decides which). */
+export function mayCountAsDownload(type: RepoType, path: string): boolean {
+  if (type !== "model") return countsAsDownload(type, null, path);
+  const libraries = countingLibraries(path);
+  return libraries.byDefault || libraries.except.length > 0;
 }
 
 /** What the resolve route knows of a request: who asked (the client's address) and its `Range` header. */

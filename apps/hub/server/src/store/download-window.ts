@@ -1,12 +1,12 @@
 // "One download per IP per repo per 5 minutes" (hub-api.md §7.6, datasets), held in the database so that servers
 // sharing it share the windows: a client going through N servers behind a round-robin balancer counts once, not N
 // times. A row per (repository, client) says when its window opened; a request counts when it opens a window (no
-// row, or the row's window is over). Checking the window and counting are one statement (windowedCount): an
+// row, or the row's window is over). Checking the window and counting are one statement (windowFor gives its part): an
 // INSERT … ON CONFLICT DO UPDATE … WHERE whose RETURNING says whether a window opened, feeding the count's UPDATE.
 // Two servers racing on one key serialise on the row: the second sees the first's fresh window and counts nothing.
 // The database's clock (now()) decides, not each server's. Bounded: expired rows are deleted about once a minute
 // (prune), and past maxRows the oldest live windows go too (at worst one extra count for those clients).
-import type { Db } from "./db.js";
+import type { Db, SqlParam } from "./db.js";
 import type { Migration } from "./migrations.js";
 
 export const DATASET_WINDOW_MS = 5 * 60_000;
@@ -44,29 +44,40 @@ export class DownloadWindows {
   ) {}
 
   /**
-   * Runs `countSql` (an UPDATE of the repository's row ending in its WHERE clause, `$1` the stored id) only if this
-   * request opens a window for (`id`, `client`); one statement. Returns whether it counted.
+   * The window check for a count statement whose `$1` is the repository's id and whose own parameters end at
+   * `$<used>`: a CTE `opened` to put first in its WITH, the condition for its UPDATE (true only if this request
+   * opens a window for the id and `client`), and the parameters to append. Expired windows are pruned about once a
+   * minute (before the statement, without waiting on it).
    */
-  async windowedCount(countSql: string, id: string, client: string): Promise<boolean> {
-    await this.pruneNow();
-    const rows = await this.db.query(
-      `WITH opened AS (
-         INSERT INTO hub_download_windows AS w (repo_key, client, opened_at) VALUES (lower($1), $2, now())
+  windowFor(used: number, client: string): { cte: string; condition: string; params: SqlParam[] } {
+    this.pruneSometimes();
+    return {
+      cte: `opened AS (
+         INSERT INTO hub_download_windows AS w (repo_key, client, opened_at) VALUES (lower($1), $${used + 1}, now())
          ON CONFLICT (repo_key, client) DO UPDATE SET opened_at = EXCLUDED.opened_at
-           WHERE w.opened_at <= EXCLUDED.opened_at - make_interval(secs => $3)
-         RETURNING 1)
-       ${countSql} AND EXISTS (SELECT 1 FROM opened) RETURNING 1`,
-      [id, client.slice(0, CLIENT_KEY_CHARS), this.windowMs / 1000],
-    );
+           WHERE w.opened_at <= EXCLUDED.opened_at - make_interval(secs => $${used + 2})
+         RETURNING 1)`,
+      condition: "EXISTS (SELECT 1 FROM opened)",
+      params: [client.slice(0, CLIENT_KEY_CHARS), this.windowMs / 1000],
+    };
+  }
+
+  /** Runs `countSql` (an UPDATE ending in its WHERE clause, `$1` the stored id) only in a new window; whether it did. */
+  async windowedCount(countSql: string, id: string, client: string): Promise<boolean> {
+    const window = this.windowFor(1, client);
+    const rows = await this.db.query(`WITH ${window.cte} ${countSql} AND ${window.condition} RETURNING 1`, [
+      id,
+      ...window.params,
+    ]);
     return rows.length > 0;
   }
 
   /** About once a minute per server: deletes expired windows, and the oldest beyond maxRows. */
-  private async pruneNow(): Promise<void> {
+  private pruneSometimes(): void {
     const now = Date.now();
     if (now - this.prunedAt < PRUNE_EVERY_MS) return;
     this.prunedAt = now;
-    await this.prune().catch((error: unknown) =>
+    this.prune().catch((error: unknown) =>
       console.error(`[hub] download windows prune failed: ${error instanceof Error ? error.message : error}`),
     );
   }

@@ -22,22 +22,30 @@ const EXPIRY_ROUNDS = 2_000;
 const halving = (days: string) => `power(2::float8, (${days})::float8 / ${HALF_LIFE_DAYS})`;
 
 /**
- * $1 type, $2 lower-case id, $3 day, $4 count, $5 whether the day is in today's window: the day row, and (when $5)
- * the score. One statement, so the two are written together; the day row's lock is taken first, the score row's
- * second, as in recount() (which reads day rows without locking them), so the two never deadlock.
+ * The tail of a statement adding events read from `events`, a relation of one row per repository and day (columns
+ * repo_type, repo_key — lower-case —, day, n, in_window — whether the day is in today's window): the day rows, and
+ * the scores of those in the window. The statement that ends with this (ADD_EVENTS, or a download's count,
+ * store/download-count.ts) writes the two together. Two downloads lock the same rows in the same order (one plan),
+ * and recount() reads day rows without locking them, so none of them deadlock.
  */
-const ADD_EVENTS = `WITH day_row AS (
-    INSERT INTO hub_download_days (repo_type, repo_key, day, downloads) VALUES ($1, $2, $3::date, $4)
+export const addEventsFrom = (events: string) => `day_row AS (
+    INSERT INTO hub_download_days (repo_type, repo_key, day, downloads)
+    SELECT repo_type, repo_key, day, n FROM ${events}
     ON CONFLICT (repo_type, repo_key, day) DO UPDATE SET downloads = hub_download_days.downloads + EXCLUDED.downloads
   )
   INSERT INTO hub_trending AS t (repo_type, repo_key, base_day, oldest_day, weight)
-  SELECT $1, $2, $3::date, $3::date, $4::float8 WHERE $5::boolean
+  SELECT repo_type, repo_key, day, day, n::float8 FROM ${events} WHERE in_window
   ON CONFLICT (repo_type, repo_key) DO UPDATE SET
     weight = CASE WHEN EXCLUDED.base_day > t.base_day
       THEN t.weight * ${halving("t.base_day - EXCLUDED.base_day")} + EXCLUDED.weight
       ELSE t.weight + EXCLUDED.weight * ${halving("EXCLUDED.base_day - t.base_day")} END,
     base_day = greatest(t.base_day, EXCLUDED.base_day),
     oldest_day = least(t.oldest_day, EXCLUDED.oldest_day)`;
+
+/** $1 type, $2 lower-case id, $3 day, $4 count, $5 whether the day is in today's window. */
+const ADD_EVENTS = `WITH event AS (
+    SELECT $1::text AS repo_type, $2::text AS repo_key, $3::date AS day, $4::int AS n, $5::boolean AS in_window
+  ), ${addEventsFrom("event")}`;
 
 /** $1 type, $2 lower-case ids: locks their score rows (in key order, so two recounts never deadlock). */
 const LOCK = `SELECT repo_key FROM hub_trending WHERE repo_type = $1 AND repo_key = ANY($2::text[])
