@@ -129,6 +129,7 @@ export async function startServer(
         // Keep-alive sockets (git, clients with pools) would hold close() open.
         (server as import("node:http").Server).closeAllConnections?.();
       });
+      await local?.ctx.index.close(); // no request is left: the download counts it held back are folded
       await local?.instance.close(); // leaves the registry of servers, releases its lock connections
       await backend.close();
       local?.dispose();

@@ -34,4 +34,6 @@ export interface RepoIndex {
   record(ref: RepoRef): Promise<IndexedRow | undefined>;
   /** Likes (or unlikes) a repository for a user; returns its like count. */
   setLike(ref: RepoRef, user: string, liked: boolean): Promise<number>;
+  /** Writes what the index holds back (download counts not yet folded into the rows) before the database closes. */
+  close(): Promise<void>;
 }

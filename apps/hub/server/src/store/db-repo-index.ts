@@ -18,6 +18,7 @@ import type { RepoStorage } from "../repos/storage.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import { TrendingStore } from "../trending/trending-store.js";
 import { countDownload } from "./download-count.js";
+import { DownloadFolder, pendingDownloads } from "./download-pending.js";
 import { type DownloadRequest, isPartialRead, mayCountAsDownload } from "./download-rules.js";
 import { DownloadWindows } from "./download-window.js";
 import { searchLexemes } from "./model-record.js";
@@ -124,6 +125,26 @@ const SYNC_ATTEMPTS = 8;
 /** How long after a repository's folder changed reconcile leaves it to the server changing it (PostgreSQL only). */
 const RECENT_CHANGE_MS = 60_000;
 
+/** `row` with `pending` downloads not yet folded into it (download-pending.ts), in its columns and record alike. */
+function withPending(row: IndexedRow, pending: number): IndexedRow {
+  const record = row.record;
+  const allTime = record?.downloadsAllTime;
+  return {
+    ...row,
+    downloads: (row.downloads ?? 0) + pending,
+    ...(record === undefined
+      ? {}
+      : {
+          record: {
+            ...record,
+            downloads: (row.downloads ?? 0) + pending,
+            // As the fold writes it: the stored all-time count, else the downloads column, plus the pending.
+            downloadsAllTime: (typeof allTime === "number" ? allTime : (row.downloads ?? 0)) + pending,
+          },
+        }),
+  };
+}
+
 /** Who a request without a client (a call from inside the server) counts as. */
 const INTERNAL: DownloadRequest = { client: "internal" };
 
@@ -132,6 +153,8 @@ export class DbRepoIndex implements RepoIndex {
   private readonly datasetWindows: DownloadWindows;
   /** Downloads per day and the trending score (trending/). */
   readonly trending: TrendingStore;
+  /** Download counts waiting to be folded into the rows (download-pending.ts). */
+  readonly downloads: DownloadFolder;
 
   constructor(
     readonly store: ModelStore,
@@ -142,6 +165,7 @@ export class DbRepoIndex implements RepoIndex {
   ) {
     this.trending = new TrendingStore(store.db);
     this.datasetWindows = new DownloadWindows(store.db);
+    this.downloads = new DownloadFolder(store.db);
   }
 
   private async row(ref: RepoRef) {
@@ -247,6 +271,16 @@ export class DbRepoIndex implements RepoIndex {
 
   private async renameRows(table: string, from: RepoRef, to: RepoRef, author: string): Promise<void> {
     await this.store.db.transaction(async (tx) => {
+      // Pending counts first (download-pending.ts: its fold locks them before the rows), an orphan at the new name
+      // (a count that raced a removal) dropped.
+      await tx.query(
+        "DELETE FROM hub_download_pending WHERE repo_type = $3 AND repo_key = lower($2) AND lower($2) <> lower($1)",
+        [from.id, to.id, from.type],
+      );
+      await tx.query(
+        "UPDATE hub_download_pending SET repo_key = lower($2) WHERE repo_type = $3 AND repo_key = lower($1)",
+        [from.id, to.id, from.type],
+      );
       await tx.query(
         `UPDATE ${table} SET id = $2, author = $3, search = array_to_tsvector($4::text[]),
            record = record || jsonb_build_object('id', $2::text, 'author', $3::text)
@@ -265,6 +299,10 @@ export class DbRepoIndex implements RepoIndex {
 
   async remove(ref: RepoRef): Promise<void> {
     await this.store.db.transaction(async (tx) => {
+      await tx.query("DELETE FROM hub_download_pending WHERE repo_type = $1 AND repo_key = lower($2)", [
+        ref.type,
+        ref.id,
+      ]);
       await tx.query(`DELETE FROM ${TABLES[ref.type]} WHERE lower(id) = lower($1)`, [ref.id]);
       await tx.query("DELETE FROM hub_likes WHERE repo_type = $1 AND repo_key = lower($2)", [ref.type, ref.id]);
       await TrendingStore.remove(tx, ref.type, ref.id);
@@ -276,6 +314,7 @@ export class DbRepoIndex implements RepoIndex {
     this.trending.refreshInBackground();
     const windowed = ref.type === "dataset" ? { windows: this.datasetWindows, client: request.client } : undefined;
     await countDownload(this.store.db, { type: ref.type, id: ref.id, path, today: this.trending.today() }, windowed);
+    this.downloads.counted();
   }
 
   /** One page of a listing, showing private repositories only to whom may see them. */
@@ -288,7 +327,16 @@ export class DbRepoIndex implements RepoIndex {
   /** The indexed row and record of a repository (by its stored id). */
   async record(ref: RepoRef): Promise<IndexedRow | undefined> {
     this.trending.refreshInBackground();
-    return this.store.getRow(ref.type, ref.id);
+    const [row, pending] = await Promise.all([
+      this.store.getRow(ref.type, ref.id),
+      pendingDownloads(this.store.db, ref.type, ref.id),
+    ]);
+    return row === undefined || pending === 0 ? row : withPending(row, pending);
+  }
+
+  /** Folds the pending download counts into the rows now, and stops timed folds (the server is closing). */
+  async close(): Promise<void> {
+    await this.downloads.stop();
   }
 
   /** Likes or unlikes `ref` for `user`; returns the new like count. */

@@ -16,6 +16,7 @@ import { TRENDING_MIGRATIONS } from "../trending/schema.js";
 import { WEBHOOK_MIGRATIONS } from "../webhooks/schema.js";
 import { XET_MIGRATIONS } from "../xet/schema.js";
 import type { Db } from "./db.js";
+import { DOWNLOAD_PENDING_MIGRATIONS } from "./download-pending.js";
 import { DOWNLOAD_WINDOW_MIGRATIONS } from "./download-window.js";
 
 export interface Migration {
@@ -214,6 +215,7 @@ export const ALL_MIGRATIONS: readonly Migration[] = [
   ...JOB_MIGRATIONS,
   ...MULTIPART_MIGRATIONS,
   ...DOWNLOAD_WINDOW_MIGRATIONS,
+  ...DOWNLOAD_PENDING_MIGRATIONS,
 ].sort((a, b) => a.version - b.version);
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -64,6 +64,8 @@ export async function openRepoIndex(options: {
         ["dataset", seedIds(seed.datasets)],
         ["space", seedIds(seed.spaces)],
       ]);
+    // Counts a stopped server left pending (download-pending.ts) reach the listings now, not at the next download.
+    await index.downloads.foldNow();
     const healed = await index.reconcile();
     if (healed.synced + healed.registered + healed.removed > 0)
       log(
