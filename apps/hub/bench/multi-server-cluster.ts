@@ -10,6 +10,12 @@ import { clusterEnv, freshDatabase } from "../server/test/cluster-database.js";
 import { freePort, proxyDirectives, type RunningNginx, startNginx } from "../server/test/nginx.js";
 import { printedUrl } from "../server/test/printed-url.js";
 
+/**
+ * The server's entry point, relative to apps/hub: BENCH_SERVER_MAIN runs another copy (an A/B against an older
+ * commit's `server/src` checked out beside it, e.g. `git archive <rev> apps/hub/server/src`).
+ */
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN ?? "server/src/main.ts";
+
 const HUB_DIR = resolve(import.meta.dirname, "..");
 /** A start at 1 M rows reads the index once (reconcile): minutes on a busy machine, not forever. */
 const SERVER_START_MS = 600_000;
@@ -132,7 +138,7 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
     ownPostgres: postgres !== undefined,
     async startServer(port) {
       const started = performance.now();
-      const child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", "server/src/main.ts"], {
+      const child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", SERVER_MAIN], {
         cwd: HUB_DIR,
         env: { ...env, PORT: String(port) },
         stdio: ["ignore", "pipe", "pipe"],
