@@ -1,6 +1,6 @@
 // Download counts pend in hub_download_pending and are folded into the repository rows in batches
-// (store/download-pending.ts), on PGlite and PostgreSQL: one repository's own reads show a count at once, listings
-// once folded; counts racing folds are neither lost nor added twice; a rename carries pending counts, a removal
+// (store/download-pending.ts), on PGlite and PostgreSQL: reads show a count at once, the order by downloads once
+// folded; counts racing folds are neither lost nor added twice; a rename carries pending counts, a removal
 // drops them, and an orphan at the new name does not fail the rename; closing folds; every chunk gets folded.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +51,7 @@ for (const database of testDatabases()) {
       await database.cleanup();
     });
 
-    it("shows a count at once on the repository's own read, in listings once folded", async () => {
+    it("shows a count at once in the repository's info and in listings, and sorts by it once folded", async () => {
       await add("pend/one");
       for (let i = 0; i < 3; i += 1) await index.recordDownload(model("pend/one"), "config.json");
       const record = await index.record(model("pend/one"));
@@ -59,9 +59,22 @@ for (const database of testDatabases()) {
       expect(record?.record?.downloads).toBe(3);
       expect(record?.record?.downloadsAllTime).toBe(3);
       expect(await column("pend/one")).toBe(0);
+      expect(await listed("pend/one")).toBe(3);
       await index.downloads.foldNow();
       expect(await column("pend/one")).toBe(3);
       expect(await listed("pend/one")).toBe(3);
+      // Sorted by downloads once folded: the downloaded one first.
+      await add("pend/one-quiet");
+      const sorted = await index.list(
+        "model",
+        { sort: "downloads", direction: -1, limit: 100, search: "pend/one" },
+        ANONYMOUS,
+        false,
+      );
+      expect(sorted.rows.map((row) => row.id).filter((id) => id.startsWith("pend/one"))).toEqual([
+        "pend/one",
+        "pend/one-quiet",
+      ]);
       expect(await pendingRows()).toBe(0);
       // Folded and pending together.
       await index.recordDownload(model("pend/one"), "config.json");

@@ -18,7 +18,7 @@ import type { RepoStorage } from "../repos/storage.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import { TrendingStore } from "../trending/trending-store.js";
 import { countDownload } from "./download-count.js";
-import { DownloadFolder, pendingDownloads } from "./download-pending.js";
+import { DownloadFolder, pendingDownloadsOf } from "./download-pending.js";
 import { type DownloadRequest, isPartialRead, mayCountAsDownload } from "./download-rules.js";
 import { DownloadWindows } from "./download-window.js";
 import { searchLexemes } from "./model-record.js";
@@ -127,6 +127,7 @@ const RECENT_CHANGE_MS = 60_000;
 
 /** `row` with `pending` downloads not yet folded into it (download-pending.ts), in its columns and record alike. */
 function withPending(row: IndexedRow, pending: number): IndexedRow {
+  if (pending === 0) return row;
   const record = row.record;
   const allTime = record?.downloadsAllTime;
   return {
@@ -321,7 +322,15 @@ export class DbRepoIndex implements RepoIndex {
   async list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage> {
     // Decay moves scores when the day changes: the first listing of a day starts their refresh.
     this.trending.refreshInBackground();
-    return this.store.searchRows(type, { ...query, privateScope: privateScopeOf(principal) }, withRecord);
+    const page = await this.store.searchRows(type, { ...query, privateScope: privateScopeOf(principal) }, withRecord);
+    // The counts shown are current; the order by downloads is the folded counts' (about a second behind).
+    const pending = await pendingDownloadsOf(
+      this.store.db,
+      type,
+      page.rows.map((row) => row.id),
+    );
+    if (pending.size === 0) return page;
+    return { ...page, rows: page.rows.map((row) => withPending(row, pending.get(row.id.toLowerCase()) ?? 0)) };
   }
 
   /** The indexed row and record of a repository (by its stored id). */
@@ -329,9 +338,9 @@ export class DbRepoIndex implements RepoIndex {
     this.trending.refreshInBackground();
     const [row, pending] = await Promise.all([
       this.store.getRow(ref.type, ref.id),
-      pendingDownloads(this.store.db, ref.type, ref.id),
+      pendingDownloadsOf(this.store.db, ref.type, [ref.id]),
     ]);
-    return row === undefined || pending === 0 ? row : withPending(row, pending);
+    return row === undefined ? row : withPending(row, pending.get(row.id.toLowerCase()) ?? 0);
   }
 
   /** Folds the pending download counts into the rows now, and stops timed folds (the server is closing). */
