@@ -1,14 +1,16 @@
 // Issue 23: GateStore keeps each repository's gate mode per server (gating/gate-mode-cache.ts). Two stores on two
 // connection pools of one PostgreSQL schema stand for two servers: a mode set, moved or forgotten through one is
 // seen by the other without waiting for anything but the notification, and a server whose listening connection
-// is down keeps nothing it reads meanwhile (the change it would miss is read from the table).
+// is down keeps nothing it reads meanwhile (the change it would miss is read from the table). A write's notification
+// goes out with its transaction: none for a write rolled back, and a connection lost right after the commit cannot
+// keep it from the other server.
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GATE_MODES_CHANNEL } from "../src/gating/gate-mode-cache.js";
 import { GateStore } from "../src/gating/gate-store.js";
 import { GATING_MIGRATIONS } from "../src/gating/schema.js";
 import type { RepoRef } from "../src/repos/repo-ref.js";
-import { type Db, openPostgres } from "../src/store/db.js";
+import { type Db, openPostgres, type SqlParam } from "../src/store/db.js";
 import { notifyBusOf } from "../src/store/notify.js";
 
 const url = process.env.TEST_DATABASE_URL;
@@ -89,6 +91,80 @@ describe.skipIf(url === undefined || url === "")("gate modes cached per server, 
       expect(await bounded.mode(other)).toBe("auto");
     } finally {
       await dbA.query("DELETE FROM hub_repo_gates WHERE repo_key = 'carol/bounded'");
+    }
+  });
+
+  /** dbA's handle with its own `query` and `transaction` (the listening connections still dbA's). */
+  function dbAWith(query: Db["query"], transaction: Db["transaction"]): Db {
+    const dedicated = dbA.dedicatedClient?.bind(dbA);
+    return { kind: dbA.kind, query, transaction, close: async () => undefined, dedicatedClient: dedicated };
+  }
+
+  it("sends nothing and changes nothing when a gate write rolls back", async () => {
+    const other: RepoRef = { type: "model", id: "dave/RolledBack" };
+    expect(await b.mode(other)).toBe(false);
+    const heard: string[] = [];
+    const listening = notifyBusOf(dbB).subscribe(GATE_MODES_CHANNEL, (payload) => heard.push(payload));
+    try {
+      // Every transaction fails after its work, before its COMMIT (as when its connection is lost there).
+      const rolledBack = new GateStore(
+        dbAWith(dbA.query.bind(dbA), (work) =>
+          dbA.transaction(async (tx) => {
+            await work(tx);
+            throw new Error("lost before the commit");
+          }),
+        ),
+      );
+      await expect(rolledBack.setMode(other, "manual")).rejects.toThrow("lost before the commit");
+      await new Promise((resume) => setTimeout(resume, 200)); // a notification takes a few milliseconds
+      expect(heard).toEqual([]);
+      expect(await dbA.query("SELECT 1 FROM hub_repo_gates WHERE repo_key = 'dave/rolledback'")).toEqual([]);
+      expect(await b.mode(other)).toBe(false);
+      // The same write committed: heard (server B sees it without waiting for the age bound).
+      await a.setMode(other, "manual");
+      await until(async () => (await b.mode(other)) === "manual", "server B to see the committed gate", 1_000);
+      expect(heard).toContain("model\ndave/rolledback");
+    } finally {
+      listening.close();
+      await dbA.query("DELETE FROM hub_repo_gates WHERE repo_key = 'dave/rolledback'");
+    }
+  });
+
+  it("tells the other server of a committed gate write even when the connection is lost right after it", async () => {
+    const other: RepoRef = { type: "model", id: "erin/Lost" };
+    expect(await b.mode(other)).toBe(false); // kept by server B (its bound is 30 s)
+    // A handle whose connection is lost as soon as a gate write committed: nothing runs on it after that write.
+    let lost = false;
+    const losing = dbAWith(
+      async <Row extends Record<string, unknown>>(sql: string, params?: readonly SqlParam[]) => {
+        if (lost) throw new Error("Connection terminated unexpectedly");
+        const rows = await dbA.query<Row>(sql, params);
+        if (sql.includes("hub_repo_gates")) lost = true;
+        return rows;
+      },
+      async (work) => {
+        if (lost) throw new Error("Connection terminated unexpectedly");
+        const value = await dbA.transaction(work);
+        lost = true;
+        return value;
+      },
+    );
+    const writer = new GateStore(losing);
+    await notifyBusOf(losing).ready();
+    try {
+      // Whether the request saw an error or not, the gate is written: server B must see it well before its bound.
+      await writer.setMode(other, "auto").catch(() => undefined);
+      expect(await dbA.query("SELECT mode FROM hub_repo_gates WHERE repo_key = 'erin/lost'")).toEqual([
+        { mode: "auto" },
+      ]);
+      await until(
+        async () => (await b.mode(other)) === "auto",
+        "server B to see the gate written before the loss",
+        1_000,
+      );
+    } finally {
+      lost = false; // the handle back (its listening connection reconnects through dbA like the others)
+      await dbA.query("DELETE FROM hub_repo_gates WHERE repo_key = 'erin/lost'");
     }
   });
 

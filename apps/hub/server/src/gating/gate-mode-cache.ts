@@ -1,12 +1,12 @@
 // Each repository's gate mode kept per server (issue 23): every file download asks it (gating/gate.ts), almost
 // always of an ungated repository, and a statement per resolve was a fifth of what PostgreSQL did for it. A change
 // of a mode (set, moved, forgotten) drops the entry here at once and on every other server of the database through
-// store/notify.ts before the change's request returns. Entries are kept only while the channel is listened to
-// (a server whose listening connection is down reads the table every time), and a read that an invalidation
-// overtook is not kept (it may hold the value from before the change). An entry is also read again once it is
-// MAX_AGE_MS old: a notification lost after its change committed (the connection broke between the write and the
-// publish) can leave another server with the old mode for at most that long, not for ever.
-import type { NotifyBus } from "../store/notify.js";
+// store/notify.ts: the notification is sent within the change's transaction (gate-store.ts), so it goes out with
+// the commit or not at all. Entries are kept only while the channel is listened to (a server whose listening
+// connection is down reads the table every time), and a read that an invalidation overtook is not kept (it may
+// hold the value from before the change). An entry is also read again once it is MAX_AGE_MS old, a second line of
+// defence: a mode changed some other way (a row written by hand) is stale for at most that long, not for ever.
+import type { NotifyBus, Publish } from "../store/notify.js";
 
 /** Channel of the invalidations; the payload is the key (`<type>\n<lower-case id>`), or "" for all. */
 export const GATE_MODES_CHANNEL = "repo_gate_modes";
@@ -46,13 +46,13 @@ export class GateModeCache<V> {
     return value;
   }
 
-  /** After `key`'s row changed (committed): dropped here now, and on the other servers through the bus. */
-  async changed(key: string): Promise<void> {
-    this.drop(key);
-    await this.bus.publish(GATE_MODES_CHANNEL, key);
+  /** Inside the transaction changing `key`'s row: every server (this one too) drops it once that commits. */
+  announce(publish: Publish, key: string): Promise<void> {
+    return publish(GATE_MODES_CHANNEL, key);
   }
 
-  private drop(key: string | undefined): void {
+  /** Drops `key` here at once (after its change), without waiting for this server's own notification. */
+  drop(key: string | undefined): void {
     this.generation += 1;
     if (key === undefined) this.values.clear();
     else this.values.delete(key);

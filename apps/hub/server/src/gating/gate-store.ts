@@ -1,10 +1,11 @@
 // The gating tables behind one small interface: each repository's gate mode and its users' access requests
 // (gating/schema.ts). Access requests are read from the database on every call, so an accept, reject or cancel
 // takes effect at the next request (no cache to go stale after a revocation). The gate mode, asked by every file
-// download, is kept per server (gate-mode-cache.ts), dropped on every server by each change made here.
+// download, is kept per server (gate-mode-cache.ts), dropped on every server by each change made here: every write
+// of a mode sends its notification in its own transaction (store/notify.ts transactionWithNotices).
 import type { RepoRef } from "../repos/repo-ref.js";
 import type { Db } from "../store/db.js";
-import { notifyBusOf } from "../store/notify.js";
+import { notifyBusOf, transactionWithNotices } from "../store/notify.js";
 import { GateModeCache } from "./gate-mode-cache.js";
 
 export type GateMode = "auto" | "manual";
@@ -67,7 +68,7 @@ export class GateStore {
 
   /** `modeMaxAgeMs`: how long a cached gate mode is trusted (gate-mode-cache.ts MAX_AGE_MS; tests shorten it). */
   constructor(
-    private readonly db: Pick<Db, "query">,
+    private readonly db: Pick<Db, "query" | "transaction">,
     modeMaxAgeMs?: number,
   ) {
     this.modeCache = new GateModeCache(notifyBusOf(db), modeMaxAgeMs);
@@ -97,15 +98,33 @@ export class GateStore {
   }
 
   async setMode(ref: RepoRef, gated: Gated): Promise<void> {
-    if (gated === false)
-      await this.db.query("DELETE FROM hub_repo_gates WHERE repo_type = $1 AND repo_key = $2", key(ref));
-    else
-      await this.db.query(
-        `INSERT INTO hub_repo_gates (repo_type, repo_key, mode) VALUES ($1, $2, $3)
-         ON CONFLICT (repo_type, repo_key) DO UPDATE SET mode = EXCLUDED.mode, updated_at = now()`,
-        [...key(ref), gated],
-      );
-    await this.modeCache.changed(cacheKey(ref));
+    await this.writeModes([ref], async (tx) => {
+      if (gated === false)
+        await tx.query("DELETE FROM hub_repo_gates WHERE repo_type = $1 AND repo_key = $2", key(ref));
+      else
+        await tx.query(
+          `INSERT INTO hub_repo_gates (repo_type, repo_key, mode) VALUES ($1, $2, $3)
+           ON CONFLICT (repo_type, repo_key) DO UPDATE SET mode = EXCLUDED.mode, updated_at = now()`,
+          [...key(ref), gated],
+        );
+    });
+  }
+
+  /**
+   * A write of the modes of `refs` and its notification in one transaction: the other servers hear of it exactly
+   * when it commits (a notification published afterwards could be lost with the connection, leaving them the old
+   * mode until the cache's age bound). This server drops them as soon as the transaction ends, committed or not.
+   */
+  private async writeModes(refs: readonly RepoRef[], work: (tx: Pick<Db, "query">) => Promise<void>): Promise<void> {
+    const keys = refs.map(cacheKey);
+    try {
+      await transactionWithNotices(this.db, async (tx, publish) => {
+        await work(tx);
+        for (const changed of keys) await this.modeCache.announce(publish, changed);
+      });
+    } finally {
+      for (const changed of keys) this.modeCache.drop(changed);
+    }
   }
 
   async request(ref: RepoRef, user: string): Promise<AccessRequest | undefined> {
@@ -185,20 +204,23 @@ export class GateStore {
   /** A repository moved: its gate and requests follow it (any left under the target's id are dropped first). */
   async moved(from: RepoRef, to: RepoRef): Promise<void> {
     if (from.type === to.type && from.id.toLowerCase() === to.id.toLowerCase()) return;
-    await this.forget(to);
-    for (const table of ["hub_repo_gates", "hub_access_requests"])
-      await this.db.query(`UPDATE ${table} SET repo_type = $3, repo_key = $4 WHERE repo_type = $1 AND repo_key = $2`, [
-        ...key(from),
-        ...key(to),
-      ]);
-    await this.modeCache.changed(cacheKey(from));
-    await this.modeCache.changed(cacheKey(to));
+    await this.writeModes([from, to], async (tx) => {
+      await deleteRows(tx, to);
+      for (const table of ["hub_repo_gates", "hub_access_requests"])
+        await tx.query(`UPDATE ${table} SET repo_type = $3, repo_key = $4 WHERE repo_type = $1 AND repo_key = $2`, [
+          ...key(from),
+          ...key(to),
+        ]);
+    });
   }
 
   /** A repository was deleted: a later one of the same name starts ungated and without requests. */
   async forget(ref: RepoRef): Promise<void> {
-    await this.db.query("DELETE FROM hub_repo_gates WHERE repo_type = $1 AND repo_key = $2", key(ref));
-    await this.db.query("DELETE FROM hub_access_requests WHERE repo_type = $1 AND repo_key = $2", key(ref));
-    await this.modeCache.changed(cacheKey(ref));
+    await this.writeModes([ref], (tx) => deleteRows(tx, ref));
   }
+}
+
+async function deleteRows(tx: Pick<Db, "query">, ref: RepoRef): Promise<void> {
+  await tx.query("DELETE FROM hub_repo_gates WHERE repo_type = $1 AND repo_key = $2", key(ref));
+  await tx.query("DELETE FROM hub_access_requests WHERE repo_type = $1 AND repo_key = $2", key(ref));
 }

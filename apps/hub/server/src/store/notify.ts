@@ -130,10 +130,15 @@ class PostgresBus implements NotifyBus {
 
   constructor(private readonly db: PostgresDb) {}
 
-  async publish(channel: string, payload: string): Promise<void> {
+  publish(channel: string, payload: string): Promise<void> {
+    return this.publishOn(this.db, channel, payload);
+  }
+
+  /** On `on`, the pool or one transaction's connection (a NOTIFY in a transaction is sent by its COMMIT). */
+  async publishOn(on: Pick<Db, "query">, channel: string, payload: string): Promise<void> {
     checkChannel(channel);
     checkPayload(payload);
-    await this.db.query("SELECT pg_notify($1, $2)", [await this.fullName(channel), payload]);
+    await on.query("SELECT pg_notify($1, $2)", [await this.fullName(channel), payload]);
   }
 
   subscribe(channel: string, onMessage: NotifyHandler, onGap?: () => void): Subscription {
@@ -255,4 +260,32 @@ export function notifyBusOf(db: Pick<Db, "query">): NotifyBus {
     buses.set(db, bus);
   }
   return bus;
+}
+
+export type Publish = (channel: string, payload: string) => Promise<void>;
+
+/**
+ * Runs `work` in one transaction of `db` with a `publish` whose messages go out exactly when the transaction
+ * commits, and never when it rolls back. A change and its invalidation published after the commit on another
+ * statement could be split by a connection lost in between (other servers would keep the old value); on
+ * PostgreSQL the NOTIFY is issued inside the transaction, which delivers it with the COMMIT. In process (PGlite)
+ * nothing can be lost between the two: the messages are queued and delivered after the commit.
+ */
+export async function transactionWithNotices<T>(
+  db: Pick<Db, "query" | "transaction">,
+  work: (tx: Pick<Db, "query">, publish: Publish) => Promise<T>,
+): Promise<T> {
+  const bus = notifyBusOf(db);
+  if (bus instanceof PostgresBus)
+    return db.transaction((tx) => work(tx, (channel, payload) => bus.publishOn(tx, channel, payload)));
+  const queued: [string, string][] = [];
+  const value = await db.transaction((tx) =>
+    work(tx, async (channel, payload) => {
+      checkChannel(channel);
+      checkPayload(payload);
+      queued.push([channel, payload]);
+    }),
+  );
+  for (const [channel, payload] of queued) await bus.publish(channel, payload);
+  return value;
 }
