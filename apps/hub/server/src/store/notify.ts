@@ -138,7 +138,8 @@ class PostgresBus implements NotifyBus {
   async publishOn(on: Pick<Db, "query">, channel: string, payload: string): Promise<void> {
     checkChannel(channel);
     checkPayload(payload);
-    await on.query("SELECT pg_notify($1, $2)", [await this.fullName(channel), payload]);
+    // The prefix read on `on` too: a transaction waiting on a second pool statement could wait for its own slot.
+    await on.query("SELECT pg_notify($1, $2)", [await this.fullName(channel, on), payload]);
   }
 
   subscribe(channel: string, onMessage: NotifyHandler, onGap?: () => void): Subscription {
@@ -165,8 +166,8 @@ class PostgresBus implements NotifyBus {
     return this.client !== undefined && this.live.has(channel);
   }
 
-  private fullName(channel: string): Promise<string> {
-    this.prefix ??= this.db.query<{ schema: string }>("SELECT current_schema() AS schema").then((rows) => {
+  private fullName(channel: string, on: Pick<Db, "query"> = this.db): Promise<string> {
+    this.prefix ??= on.query<{ schema: string }>("SELECT current_schema() AS schema").then((rows) => {
       const schema = rows[0]?.schema ?? "";
       return `hk_${createHash("sha256").update(schema).digest("hex").slice(0, 8)}_`;
     });
