@@ -81,6 +81,18 @@ describe("the URL-signing key of a shared data folder", () => {
   }, 120_000);
 });
 
+/** Commits README.md "# two\n" (the next head after createRepoWithFiles' "# one") to `repo`'s main through `url`. */
+function commitSecondReadme(url: string, token: string, repo: string): Promise<Response> {
+  return fetch(`${url}/api/models/${repo}/commit/main`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/x-ndjson" },
+    body: `${[
+      JSON.stringify({ key: "header", value: { summary: "two", description: "" } }),
+      JSON.stringify({ key: "file", value: { path: "README.md", content: "IyB0d28K", encoding: "base64" } }),
+    ].join("\n")}\n`,
+  });
+}
+
 interface Hub {
   server: RunningServer;
   ctx: HubContext;
@@ -463,14 +475,7 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       // A's sync reads the head, then stalls (a slow derivation) until B has committed and synced the next head.
       const slow = stalledSync(a, ref);
       await slow.readHead;
-      const commit = await fetch(`${b.url}/api/models/alice/synced/commit/main`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${writeToken}`, "Content-Type": "application/x-ndjson" },
-        body: `${[
-          JSON.stringify({ key: "header", value: { summary: "two", description: "" } }),
-          JSON.stringify({ key: "file", value: { path: "README.md", content: "IyB0d28K", encoding: "base64" } }),
-        ].join("\n")}\n`,
-      });
+      const commit = await commitSecondReadme(b.url, writeToken, "alice/synced");
       expect(commit.status).toBe(200);
       const second = await head();
       expect(second).not.toBe(first);
@@ -519,14 +524,7 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       seen.length = 0;
       const slowSync = index.sync(ref);
       await until(async () => (headReads > 0 ? true : undefined), "the slow sync's read", 10_000);
-      const commit = await fetch(`${b.url}/api/models/alice/cas/commit/main`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${writeToken}`, "Content-Type": "application/x-ndjson" },
-        body: `${[
-          JSON.stringify({ key: "header", value: { summary: "two", description: "" } }),
-          JSON.stringify({ key: "file", value: { path: "README.md", content: "IyB0d28K", encoding: "base64" } }),
-        ].join("\n")}\n`,
-      });
+      const commit = await commitSecondReadme(b.url, writeToken, "alice/cas");
       expect(commit.status).toBe(200);
       const second = await indexed();
       expect(second).not.toBe(first);
