@@ -19,6 +19,7 @@ import type { Db } from "../src/store/db.js";
 import { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { notifyBusOf } from "../src/store/notify.js";
 import { ADMIN_TOKEN } from "./auth-harness.js";
+import { type FreshDatabase, freshDatabase } from "./cluster-database.js";
 import { createRepoWithFiles, hubEnv } from "./hub-harness.js";
 import { statusFrom } from "./request-from.js";
 import { run } from "./run-command.js";
@@ -136,12 +137,7 @@ function stalledSync(hub: Hub, ref: RepoRef): { readHead: Promise<void>; resume:
 describe.skipIf(testUrl === undefined || testUrl === "")(
   "two hub servers on one PostgreSQL and one data folder",
   () => {
-    const database = `hubkit_multi_${process.pid}_${Date.now().toString(36)}`;
-    const dbUrl = (() => {
-      const url = new URL(testUrl ?? "postgres://localhost/postgres");
-      url.pathname = `/${database}`;
-      return url.toString();
-    })();
+    let database: FreshDatabase | undefined;
     let work: string;
     let sql: pg.Client;
     let a: Hub;
@@ -164,14 +160,11 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
         savedEnv[key] = process.env[key];
         process.env[key] = value;
       }
-      const admin = new pg.Client({ connectionString: testUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
-      sql = new pg.Client({ connectionString: dbUrl });
+      database = await freshDatabase(testUrl as string, "hubkit_multi");
+      sql = new pg.Client({ connectionString: database.url });
       await sql.connect();
       work = mkdtempSync(join(tmpdir(), "hubkit-multi-"));
-      const env = await hubEnv(work, { DATABASE_URL: dbUrl });
+      const env = await hubEnv(work, { DATABASE_URL: database.url });
       // Both at once on the empty database and the empty folder.
       const start = async (): Promise<Hub> => {
         const lines: string[] = [];
@@ -201,12 +194,7 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
     afterAll(async () => {
       await Promise.all([a?.server.close(), b?.server.close()]);
       await sql?.end();
-      if (testUrl !== undefined && testUrl !== "") {
-        const admin = new pg.Client({ connectionString: testUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-        await admin.end();
-      }
+      await database?.drop();
       if (work !== undefined) rmSync(work, { recursive: true, force: true });
       for (const [key, value] of Object.entries(savedEnv))
         if (value === undefined) delete process.env[key];

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { type RunningServer, startServer } from "../src/server.js";
 import { ADMIN_TOKEN } from "./auth-harness.js";
+import { type FreshDatabase, freshDatabase } from "./cluster-database.js";
 import { hubEnv } from "./hub-harness.js";
 import { type BatchObject, LfsClient, sha256 } from "./lfs-client.js";
 
@@ -33,12 +34,7 @@ function partUrls(object: BatchObject | undefined): string[] {
 describe.skipIf(testUrl === undefined || testUrl === "")(
   "the multipart quota of two hub servers on one PostgreSQL",
   () => {
-    const database = `hubkit_quota_${process.pid}_${Date.now().toString(36)}`;
-    const dbUrl = (() => {
-      const url = new URL(testUrl ?? "postgres://localhost/postgres");
-      url.pathname = `/${database}`;
-      return url.toString();
-    })();
+    let database: FreshDatabase | undefined;
     let work: string;
     let sql: pg.Client;
     let a: RunningServer;
@@ -49,15 +45,12 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
       (await sql.query<Row>(text, params)).rows;
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: testUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${database}`);
-      await admin.end();
-      sql = new pg.Client({ connectionString: dbUrl });
+      database = await freshDatabase(testUrl as string, "hubkit_quota");
+      sql = new pg.Client({ connectionString: database.url });
       await sql.connect();
       work = mkdtempSync(join(tmpdir(), "hubkit-quota-"));
       const env = await hubEnv(work, {
-        DATABASE_URL: dbUrl,
+        DATABASE_URL: database.url,
         HUBKIT_MULTIPART_THRESHOLD_BYTES: String(PART),
         HUBKIT_MULTIPART_CHUNK_BYTES: "65536",
         HUBKIT_MAX_PARTS_PER_OBJECT: "3",
@@ -82,12 +75,7 @@ describe.skipIf(testUrl === undefined || testUrl === "")(
     afterAll(async () => {
       await Promise.all([a?.close(), b?.close()]);
       await sql?.end();
-      if (testUrl !== undefined && testUrl !== "") {
-        const admin = new pg.Client({ connectionString: testUrl });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-        await admin.end();
-      }
+      await database?.drop();
       if (work !== undefined) rmSync(work, { recursive: true, force: true });
     }, 60_000);
 
