@@ -12,6 +12,8 @@
 //                       page short are all the candidates read on and sorted.
 //   words             — walk-first: a common word fills a page within a few hundred rows of the walk, where GIN
 //                       would list all its thousands of matches first; a rare one (or none) is then read through GIN.
+//                       Few-first instead when the planner's estimate of the words' matches is at most FEW_ROWS.words
+//                       (model-store's fewWordMatches: an exact id's search, whose words match little else).
 import type { RepoType } from "../repos/repo-ref.js";
 import type { SqlParam } from "../store/db.js";
 import { queryFilters, scopeFilter } from "../store/listing-filters.js";
@@ -25,7 +27,7 @@ import { trendingSortSql } from "./trending-sort.js";
  * statement counted as many); for typos, fewer (a GIN match of 410 typo'd ids took 11 ms, walking 1 450 rows first,
  * to find 5, 15 ms more; but a typo one edit from a common word matches thousands, which a walk finds sooner).
  */
-export const FEW_ROWS = { prefix: 1000, typo: 500 } as const;
+export const FEW_ROWS = { prefix: 1000, typo: 500, words: 1000 } as const;
 
 /** The listing's sort order as SQL (model-store.ts builds it). */
 export interface SortSql {
@@ -64,6 +66,8 @@ interface RankedPage {
   pageRows: string;
   /** How many rows of the sort index a dense tier walks at most (model-store's WALK_ROWS_PER_RESULT rule). */
   walkRows: number;
+  /** Read the words tier few-first (RankedListing.fewWords). */
+  fewWords: boolean;
   /** The columns to return (of the table), besides `sort_value` and `tier`. */
   columns: string;
   bind: Bind;
@@ -88,6 +92,11 @@ export interface RankedListing {
   /** Sorted by trendingScore (its two stretches, trending/listing.ts), over this repository type's table. */
   trending?: RepoType;
   walkRows: number;
+  /**
+   * The planner expects at most FEW_ROWS.words ids to match the words (model-store's fewWordMatches): read the words
+   * tier few-first through GIN instead of walk-first.
+   */
+  fewWords?: boolean;
 }
 
 /**
@@ -114,6 +123,7 @@ export function rankedPageStatement(
     foundBefore,
     pageRows: bind(query.limit + 1 - foundBefore),
     walkRows: listing.walkRows,
+    fewWords: listing.fewWords === true,
     columns: listing.columns,
     bind,
   });
@@ -263,8 +273,13 @@ function rankedPageSql(page: RankedPage): string | undefined {
       probeOrder: search.prefix.probeOrder,
       gate: found.length === 0 ? undefined : `${foundSoFar()} < ${n1}`,
     });
+  // Words: few-first when the planner expects few matches (an exact id's own words: none besides it at 1 M models),
+  // which GIN lists at once where the walk passed ~4 600 rows of the sort index, a heap fetch each, first (7-20 ms).
+  // Never for a common word: GIN builds its whole list before the first row (83 000 ids of `awq`: 23 ms, where the
+  // walk fills the page in 0.5 ms). A wrong estimate costs FEW_ROWS.words + 1 rows before the walk, no more.
   if (!names && page.firstTier <= TIER.words)
     tier(TIER.words, search.words(bind), {
+      ...(page.fewWords ? { fewFirst: FEW_ROWS.words } : {}),
       gate: found.length === 0 ? undefined : `${foundSoFar()} < ${n1}`,
     });
   // Typos are forgiven only for a search nothing matches as typed: nothing on this page, and no cursor from an

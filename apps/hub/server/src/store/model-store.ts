@@ -2,7 +2,7 @@
 // text with positional parameters. Filters and sort orders are picked from fixed fragments, never from input.
 import type { RepoType } from "../repos/repo-ref.js";
 import { backfillTypoKeys } from "../search/backfill.js";
-import { type RankedListing, rankedPageStatement } from "../search/ranked-page.js";
+import { FEW_ROWS, type RankedListing, rankedPageStatement } from "../search/ranked-page.js";
 import { rankedSearch } from "../search/ranking.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import {
@@ -402,7 +402,10 @@ export class ModelStore {
     const read = async (statement: { sql: string; params: SqlParam[] } | undefined) =>
       statement === undefined ? [] : await this.db.query(statement.sql, statement.params);
     const rows = await read(rankedPageStatement(listing, "names"));
-    if (rows.length < pageRows) rows.push(...(await read(rankedPageStatement(listing, "words", rows.length))));
+    if (rows.length < pageRows) {
+      const fewWords = tsquery !== undefined && (await this.fewWordMatches(table, tsquery));
+      rows.push(...(await read(rankedPageStatement({ ...listing, fewWords }, "words", rows.length))));
+    }
     const last = rows[query.limit - 1];
     return toPage(rows, query.limit, last === undefined ? undefined : Number(last.tier), today);
   }
@@ -456,6 +459,42 @@ export class ModelStore {
       params,
     );
     return Number(rows[0]?.n ?? FEW_FILTER_ROWS) < FEW_FILTER_ROWS;
+  }
+
+  /**
+   * Whether the planner expects at most FEW_ROWS.words rows of `table` to match the full-text `tsquery` (its estimate
+   * from the lexeme statistics ANALYZE keeps). GIN has no cheap exact count that stops early (it lists every match
+   * of a word before the first row), so the estimate decides how the words tier is read (ranked-page.ts); a wrong
+   * one only costs time, the tier's read is bounded either way. One planning round trip, no execution.
+   */
+  private async fewWordMatches(table: string, tsquery: string): Promise<boolean> {
+    const rows = await this.db.query<{ "QUERY PLAN": unknown }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${table} WHERE search @@ $1::tsquery`,
+      [tsquery],
+    );
+    const raw = rows[0]?.["QUERY PLAN"];
+    try {
+      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan?: { "Plan Rows"?: unknown } }[];
+      const estimate = Number(plan[0]?.Plan?.["Plan Rows"]);
+      return Number.isFinite(estimate) && estimate <= FEW_ROWS.words;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Whether `author` owns at most `bound` rows (pageIn's walk length, where reading every match costs what the walk
+   * would), counted in the author b-tree alone and stopped one entry past the bound: an upper bound on the listing's
+   * matches (its other filters and the private scope only remove rows), so the match-first read it lets pageIn do is
+   * bounded by it too. Index entries only (an index-only scan once the table is vacuumed), where a count of the
+   * filters' matches would fetch each row it counts.
+   */
+  private async authorOwnsAtMost(table: string, author: string, bound: number): Promise<boolean> {
+    const rows = await this.db.query<{ n: number }>(
+      `SELECT count(*)::float8 AS n FROM (SELECT 1 FROM ${table} WHERE author = $1 LIMIT ${bound + 1}) AS probe`,
+      [author],
+    );
+    return Number(rows[0]?.n ?? bound + 1) <= bound;
   }
 
   /**
@@ -525,19 +564,22 @@ export class ModelStore {
         params,
       );
     let rows: Record<string, unknown>[] = [];
-    if (!few) {
-      // 1. A bounded walk of the sort index (the LIMIT inside keeps the planner from walking further): a dense
-      //    filter fills its page here. The rows are the first matches in sort order, so the page is exact.
-      // Inlined, not bound: the match-first query below shares `params` and must not get an unused parameter.
-      // The walk's length balances its cost against the match-first plan's: walking finds a page of a filter
-      // with density d in (limit+1)/d rows, reading the matches costs d × rows; both are √((limit+1) × rows) at
-      // the break-even density. The walk orders by an output column (nk), so the outer ORDER BY is known to be
-      // already satisfied: no sort, and the scan stops at the page's last match instead of reading all `walk` rows.
-      const pageRows = limitRows + 1;
-      const walk = Math.max(
-        pageRows * WALK_ROWS_PER_RESULT,
-        Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(source?.sizeTable ?? table)))),
-      );
+    // 1. A bounded walk of the sort index (the LIMIT inside keeps the planner from walking further): a dense
+    //    filter fills its page here. The rows are the first matches in sort order, so the page is exact.
+    // Inlined, not bound: the match-first query below shares `params` and must not get an unused parameter.
+    // The walk's length balances its cost against the match-first plan's: walking finds a page of a filter
+    // with density d in (limit+1)/d rows, reading the matches costs d × rows; both are √((limit+1) × rows) at
+    // the break-even density. The walk orders by an output column (nk), so the outer ORDER BY is known to be
+    // already satisfied: no sort, and the scan stops at the page's last match instead of reading all `walk` rows.
+    const pageRows = limitRows + 1;
+    const walk = Math.max(
+      pageRows * WALK_ROWS_PER_RESULT,
+      Math.ceil(Math.sqrt(pageRows * (await this.estimatedRows(source?.sizeTable ?? table)))),
+    );
+    // An owner's few models (issue 23: author=org17, 490 of 1 M) are read first: the walk would pass its ~4 600
+    // rows of the sort index, each with a heap fetch, before the match-first read found them anyway.
+    const readFirst = few || (query.author !== undefined && (await this.authorOwnsAtMost(table, query.author, walk)));
+    if (!readFirst) {
       const isId = source === undefined;
       const walkOrder = isId ? order("") : ascending ? `nk ASC, ${tie} ASC` : `nk DESC, ${tie} DESC`;
       rows = await this.db.query(
