@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/store/db.js";
 import { openPglite } from "../src/store/db.js";
 import type { DbRepoIndex } from "../src/store/db-repo-index.js";
+import { countDownload } from "../src/store/download-count.js";
+import { foldDownloads } from "../src/store/download-pending.js";
 import { countsAsDownload, isPartialRead } from "../src/store/download-rules.js";
 import { DownloadWindows } from "../src/store/download-window.js";
 import { ModelStore } from "../src/store/model-store.js";
@@ -176,8 +178,13 @@ describe("the count statement", () => {
 
 describe("DownloadWindows (PGlite)", () => {
   let db: Db;
+  // The production count statement (store/download-count.ts) of a data file, in `windows` for `client`.
   const count = (windows: DownloadWindows, client: string) =>
-    windows.windowedCount("UPDATE hub_datasets SET downloads = downloads + 1 WHERE id = $1", "alice/win", client);
+    countDownload(
+      db,
+      { type: "dataset", id: "alice/win", path: "data.csv", today: new Date().toISOString().slice(0, 10) },
+      { windows, client },
+    );
   const opened = async () =>
     Number((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM hub_download_windows"))[0]?.n);
 
@@ -202,6 +209,7 @@ describe("DownloadWindows (PGlite)", () => {
     expect(await count(windows, "a")).toBe(true);
     expect(await count(windows, "a")).toBe(false);
     expect(await count(windows, "b")).toBe(false);
+    await foldDownloads(db);
     const rows = await db.query<{ downloads: number }>(
       "SELECT downloads::int AS downloads FROM hub_datasets WHERE id = 'alice/win'",
     );

@@ -128,22 +128,13 @@ const RECENT_CHANGE_MS = 60_000;
 /** `row` with `pending` downloads not yet folded into it (download-pending.ts), in its columns and record alike. */
 function withPending(row: IndexedRow, pending: number): IndexedRow {
   if (pending === 0) return row;
-  const record = row.record;
-  const allTime = record?.downloadsAllTime;
-  return {
-    ...row,
-    downloads: (row.downloads ?? 0) + pending,
-    ...(record === undefined
-      ? {}
-      : {
-          record: {
-            ...record,
-            downloads: (row.downloads ?? 0) + pending,
-            // As the fold writes it: the stored all-time count, else the downloads column, plus the pending.
-            downloadsAllTime: (typeof allTime === "number" ? allTime : (row.downloads ?? 0)) + pending,
-          },
-        }),
-  };
+  const { record } = row;
+  const folded = row.downloads ?? 0;
+  const downloads = folded + pending;
+  if (record === undefined) return { ...row, downloads };
+  // As the fold writes it: the stored all-time count, else the downloads column, plus the pending.
+  const allTime = typeof record.downloadsAllTime === "number" ? record.downloadsAllTime : folded;
+  return { ...row, downloads, record: { ...record, downloads, downloadsAllTime: allTime + pending } };
 }
 
 /** Who a request without a client (a call from inside the server) counts as. */

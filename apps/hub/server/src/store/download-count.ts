@@ -30,21 +30,24 @@ function statement(table: string, window?: { cte: string; condition: string }): 
       ON CONFLICT (repo_type, repo_key) DO UPDATE SET n = p.n + 1
       RETURNING repo_key),
     event AS (SELECT $2::text AS repo_type, repo_key, $3::date AS day, 1 AS n, true AS in_window FROM counted),
-    ${addEventsFrom("event")}`;
+    ${addEventsFrom("event")}
+  RETURNING 1`;
 }
 
 /**
  * Counts one download of `path` in the repository `id` of `type` (mayCountAsDownload said it can count for some
- * library; the row's own library decides here) on `today`, for datasets once per window of `client`.
+ * library; the row's own library decides here) on `today`, for datasets once per window of `client`. Whether it
+ * counted (the score row written is the count's: today is always in the window).
  */
 export async function countDownload(
   db: Db,
   request: { type: RepoType; id: string; path: string; today: string },
   windows?: { windows: DownloadWindows; client: string },
-): Promise<void> {
+): Promise<boolean> {
   const libraries: CountingLibraries =
     request.type === "model" ? countingLibraries(request.path) : { byDefault: true, except: [] };
   const params: SqlParam[] = [request.id, request.type, request.today, libraries.byDefault, libraries.except];
   const window = windows?.windows.windowFor(params.length, windows.client);
-  await db.query(statement(TABLES[request.type], window), [...params, ...(window?.params ?? [])]);
+  const rows = await db.query(statement(TABLES[request.type], window), [...params, ...(window?.params ?? [])]);
+  return rows.length > 0;
 }

@@ -53,7 +53,6 @@ const FOLD = (table: string) => `WITH taken AS (
       record = r.record || jsonb_build_object('downloads', coalesce(r.downloads, 0) + taken.n,
         'downloadsAllTime', coalesce((r.record->>'downloadsAllTime')::bigint, coalesce(r.downloads, 0)) + taken.n)
     FROM taken WHERE lower(r.id) = taken.repo_key
-    RETURNING 1
   )
   SELECT (SELECT count(*) FROM taken)::int AS taken`;
 

@@ -62,16 +62,6 @@ export class DownloadWindows {
     };
   }
 
-  /** Runs `countSql` (an UPDATE ending in its WHERE clause, `$1` the stored id) only in a new window; whether it did. */
-  async windowedCount(countSql: string, id: string, client: string): Promise<boolean> {
-    const window = this.windowFor(1, client);
-    const rows = await this.db.query(`WITH ${window.cte} ${countSql} AND ${window.condition} RETURNING 1`, [
-      id,
-      ...window.params,
-    ]);
-    return rows.length > 0;
-  }
-
   /** About once a minute per server: deletes expired windows, and the oldest beyond maxRows. */
   private pruneSometimes(): void {
     const now = Date.now();
