@@ -18,7 +18,7 @@ import type { RepoStorage } from "../repos/storage.js";
 import { indexTypoKeys } from "../search/typo-query.js";
 import { TrendingStore } from "../trending/trending-store.js";
 import { countDownload } from "./download-count.js";
-import { DownloadFolder, pendingDownloadsOf } from "./download-pending.js";
+import { DownloadFolder } from "./download-pending.js";
 import { type DownloadRequest, isPartialRead, mayCountAsDownload } from "./download-rules.js";
 import { DownloadWindows } from "./download-window.js";
 import { searchLexemes } from "./model-record.js";
@@ -124,18 +124,6 @@ const SYNC_ATTEMPTS = 8;
 
 /** How long after a repository's folder changed reconcile leaves it to the server changing it (PostgreSQL only). */
 const RECENT_CHANGE_MS = 60_000;
-
-/** `row` with `pending` downloads not yet folded into it (download-pending.ts), in its columns and record alike. */
-function withPending(row: IndexedRow, pending: number): IndexedRow {
-  if (pending === 0) return row;
-  const { record } = row;
-  const folded = row.downloads ?? 0;
-  const downloads = folded + pending;
-  if (record === undefined) return { ...row, downloads };
-  // As the fold writes it: the stored all-time count, else the downloads column, plus the pending.
-  const allTime = typeof record.downloadsAllTime === "number" ? record.downloadsAllTime : folded;
-  return { ...row, downloads, record: { ...record, downloads, downloadsAllTime: allTime + pending } };
-}
 
 /** Who a request without a client (a call from inside the server) counts as. */
 const INTERNAL: DownloadRequest = { client: "internal" };
@@ -313,25 +301,15 @@ export class DbRepoIndex implements RepoIndex {
   async list(type: RepoType, query: ModelSearch, principal: Principal, withRecord: boolean): Promise<RowPage> {
     // Decay moves scores when the day changes: the first listing of a day starts their refresh.
     this.trending.refreshInBackground();
-    const page = await this.store.searchRows(type, { ...query, privateScope: privateScopeOf(principal) }, withRecord);
-    // The counts shown are current; the order by downloads is the folded counts' (about a second behind).
-    const pending = await pendingDownloadsOf(
-      this.store.db,
-      type,
-      page.rows.map((row) => row.id),
-    );
-    if (pending.size === 0) return page;
-    return { ...page, rows: page.rows.map((row) => withPending(row, pending.get(row.id.toLowerCase()) ?? 0)) };
+    // The counts shown are current (each row's pending count is read with it, store/pending-column.ts); the order
+    // by downloads is the folded counts' (about a second behind).
+    return this.store.searchRows(type, { ...query, privateScope: privateScopeOf(principal) }, withRecord);
   }
 
-  /** The indexed row and record of a repository (by its stored id). */
+  /** The indexed row and record of a repository (by its stored id), its pending downloads counted. */
   async record(ref: RepoRef): Promise<IndexedRow | undefined> {
     this.trending.refreshInBackground();
-    const [row, pending] = await Promise.all([
-      this.store.getRow(ref.type, ref.id),
-      pendingDownloadsOf(this.store.db, ref.type, [ref.id]),
-    ]);
-    return row === undefined ? row : withPending(row, pending.get(row.id.toLowerCase()) ?? 0);
+    return this.store.getRow(ref.type, ref.id);
   }
 
   /** Folds the pending download counts into the rows now, and stops timed folds (the server is closing). */

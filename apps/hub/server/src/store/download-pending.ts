@@ -6,8 +6,8 @@
 // the repository's row takes the sum once per fold: FOLD_DELAY_MS after a server's first count since its last fold,
 // in chunks of FOLD_CHUNK rows, by whichever servers counted (each fold takes every pending row, so one server's
 // counts are folded even if it died). Reads (DbRepoIndex.record and list: the API's info and listings, the site's
-// pages) add the pending counts of the rows they show, so a download shows at once; a listing's order by downloads
-// is the folded counts', at most about FOLD_DELAY_MS behind. Nothing is lost: a count and its fold are each one
+// pages) add each row's pending count in the statement that reads it (pending-column.ts), so a download shows at
+// once; a listing's order by downloads is the folded counts', at most about FOLD_DELAY_MS behind. Nothing is lost: a count and its fold are each one
 // statement, and a pending row stays until a fold has added it.
 import type { RepoType } from "../repos/repo-ref.js";
 import type { Db } from "./db.js";
@@ -67,16 +67,6 @@ export async function foldDownloads(db: Db): Promise<number> {
       if (taken < FOLD_CHUNK) break;
     }
   return total;
-}
-
-/** The pending counts of some repositories of `type` (by lower-case id; none pending: absent). */
-export async function pendingDownloadsOf(db: Db, type: RepoType, ids: readonly string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.query<{ repo_key: string; n: number }>(
-    "SELECT repo_key, n::float8 AS n FROM hub_download_pending WHERE repo_type = $1 AND repo_key = ANY($2::text[])",
-    [type, ids.map((id) => id.toLowerCase())],
-  );
-  return new Map(rows.map((row) => [row.repo_key, Number(row.n)]));
 }
 
 /** A server's folds: one FOLD_DELAY_MS after its first count since the last, never two at once. */

@@ -18,6 +18,7 @@ import type { Db, SqlParam } from "./db.js";
 import { queryFilters, scopeFilter } from "./listing-filters.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
+import { pendingColumn, pendingOf, withPending } from "./pending-column.js";
 
 export type SortKey = "downloads" | "likes" | "lastModified" | "createdAt" | "trendingScore" | "id";
 
@@ -117,8 +118,11 @@ const FEW_FILTER_ROWS = 200;
 const SUMMARY_COLUMNS =
   "id, author, pipeline_tag, library_name, tags, downloads::float8 AS downloads, likes::float8 AS likes, last_modified, created_at, private, sha";
 
-/** The columns of a listed row of `type`: the summary and the trending score's (trending/listing.ts). */
-const summaryColumns = (type: RepoType) => `${SUMMARY_COLUMNS}, ${scoreColumn(type)}`;
+/**
+ * The columns of a listed row of `type`: the summary, the trending score's (trending/listing.ts) and its pending
+ * download count's (pending-column.ts: shown at once, in the same statement).
+ */
+const summaryColumns = (type: RepoType) => `${SUMMARY_COLUMNS}, ${scoreColumn(type)}, ${pendingColumn(type)}`;
 
 /** The row of each record of the JSON array $1, with its sort keys and search lexemes (see withTypoKeys). */
 const rowsSql = (table: string) => `INSERT INTO ${table} (id, author, pipeline_tag, library_name, tags, providers,
@@ -215,14 +219,18 @@ function toColumns(row: Record<string, unknown>): RepoColumns {
   };
 }
 
-/** `today`: the day number (trending/listing.ts dayNumber) the trending score is read on. */
+/**
+ * `today`: the day number (trending/listing.ts dayNumber) the trending score is read on. The downloads (column and
+ * record) include the row's pending count.
+ */
 function toIndexedRow(row: Record<string, unknown>, today: number): IndexedRow {
-  return {
+  const indexed: IndexedRow = {
     ...toColumns(row),
     sha: typeof row.sha === "string" ? row.sha : null,
     trendingScore: trendingScoreOf(row.trending, today),
     ...(row.record !== undefined && row.record !== null ? { record: row.record as Record<string, unknown> } : {}),
   };
+  return withPending(indexed, pendingOf(row.pending_downloads));
 }
 
 /** A page of `limit` rows from `rows` (read with one extra), and the cursor after it when more follow. */
@@ -616,7 +624,7 @@ export class ModelStore {
     return { ...record, ...columns, modelId: row.id };
   }
 
-  /** One repository's row and record by its exact id. */
+  /** One repository's row and record by its exact id (its downloads with its pending count). */
   async getRow(type: RepoType, id: string): Promise<IndexedRow | undefined> {
     const rows = await this.db.query(`SELECT ${summaryColumns(type)}, record FROM ${TABLES[type]} WHERE id = $1`, [id]);
     return rows[0] === undefined ? undefined : toIndexedRow(rows[0], dayNumber(this.now()));
