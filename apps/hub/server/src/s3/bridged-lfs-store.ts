@@ -2,7 +2,8 @@
 // xet/bridged-store.ts does for the folder store: an object not in the bucket's `lfs/` but held by a verified Xet
 // file (same sha256) is reported by stat and read by rebuilding it from its xorbs (wherever the Xet service keeps
 // them: the bucket too, with s3/xet-store.ts) — streamed, ranged, never stored twice. Reads try the bucket first
-// (one GetObject; a miss costs one 404) and rebuild only what it does not hold.
+// (one GetObject; a miss costs one 404) and rebuild only what it does not hold. Rebuilt files are never put in the
+// local object cache (object-cache.ts): only what the bucket sends whole fills it.
 import type { ServerResponse } from "node:http";
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { MultipartArea } from "../lfs/multipart-area.js";
@@ -11,7 +12,7 @@ import { sendXetRange } from "../xet/bridge-send.js";
 import { fileBytes } from "../xet/reconstruction.js";
 import type { XetService } from "../xet/service.js";
 import type { S3Config } from "./config.js";
-import { S3LargeFileStore } from "./lfs-store.js";
+import { S3LargeFileStore, type S3StatOptions } from "./lfs-store.js";
 
 export class S3XetBridgedStore extends S3LargeFileStore {
   constructor(
@@ -23,8 +24,9 @@ export class S3XetBridgedStore extends S3LargeFileStore {
     super(client, config, multipart);
   }
 
-  override async stat(oid: string): Promise<LfsObjectInfo | undefined> {
-    const stored = await this.statInBucket(oid);
+  /** The bucket's object (or the local cache's when the store is down, lfs-store.ts), else the Xet file's. */
+  override async stat(oid: string, options: S3StatOptions = {}): Promise<LfsObjectInfo | undefined> {
+    const stored = await super.stat(oid, options);
     if (stored !== undefined) return stored;
     const file = await this.xet.index.fileBySha256(oid);
     return file === undefined ? undefined : { oid, size: file.size };

@@ -10,9 +10,13 @@
 //   HUBKIT_S3_PUBLIC_ENDPOINT  the origin clients reach the store at, for presigned URLs, when it differs from the
 //                              one the servers use (an internal address); its host name must differ from the hub's,
 //                              or huggingface_hub follows the redirect with its token (hub-api.md §3.3)
+//   HUBKIT_S3_CACHE_DIR        a folder on this server's own disk for a read-through cache of whole LFS objects
+//                              (s3/object-cache.ts); unset = no cache
+//   HUBKIT_S3_CACHE_GB         the cache's bound in GB (10^9 bytes, decimals allowed; default 20)
 // Credentials: AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY (+ AWS_SESSION_TOKEN); both unset = the SDK's own chain
 // (shared config file, instance or container role).
 
+import { resolve } from "node:path";
 import { isBareHttpOrigin } from "../http-origin.js";
 
 /** What a bad combination of variables throws; config.ts turns it into its ConfigError. */
@@ -24,6 +28,13 @@ export interface S3Credentials {
   accessKeyId: string;
   secretAccessKey: string;
   sessionToken?: string;
+}
+
+export interface S3CacheConfig {
+  /** Absolute path of the cache folder (one server's). */
+  dir: string;
+  /** Bytes the cache may hold. */
+  maxBytes: number;
 }
 
 export interface S3Config {
@@ -40,6 +51,8 @@ export interface S3Config {
   publicEndpoint?: string;
   /** Undefined = the SDK's default credential chain. */
   credentials?: S3Credentials;
+  /** The local read-through cache of LFS objects (HUBKIT_S3_CACHE_DIR); undefined = none. */
+  cache?: S3CacheConfig;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -92,12 +105,40 @@ function credentialsFromEnv(env: NodeJS.ProcessEnv): S3Credentials | undefined {
   return { accessKeyId, secretAccessKey, ...(sessionToken !== "" ? { sessionToken } : {}) };
 }
 
+const DEFAULT_CACHE_GB = 20;
+/** A bound of 1 PB is more disk than any server has: past it the number is a typo. */
+const MAX_CACHE_GB = 1_000_000;
+
+function cacheFromEnv(env: NodeJS.ProcessEnv): S3CacheConfig | undefined {
+  const dir = env.HUBKIT_S3_CACHE_DIR?.trim() ?? "";
+  const gbText = env.HUBKIT_S3_CACHE_GB?.trim() ?? "";
+  if (dir === "") {
+    if (gbText !== "")
+      throw new S3ConfigError("HUBKIT_S3_CACHE_GB is set but HUBKIT_S3_CACHE_DIR is not (it enables the cache)");
+    return undefined;
+  }
+  const gb = gbText === "" ? DEFAULT_CACHE_GB : /^\d{1,7}(\.\d{1,12})?$/.test(gbText) ? Number(gbText) : Number.NaN;
+  const maxBytes = Math.floor(gb * 1e9);
+  if (!(gb <= MAX_CACHE_GB) || !(maxBytes >= 1))
+    throw new S3ConfigError(
+      `HUBKIT_S3_CACHE_GB must be a number of GB above 0 and at most ${MAX_CACHE_GB} (decimals allowed, e.g. 20 or 0.5), got ${gbText.slice(0, 40)}`,
+    );
+  return { dir: resolve(dir), maxBytes };
+}
+
 /** The object store's settings, or undefined when HUBKIT_S3_ENDPOINT is unset (the folder stores). */
 export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
   const endpointText = env.HUBKIT_S3_ENDPOINT?.trim() ?? "";
   if (endpointText === "") {
     // The other variables mean nothing without an endpoint: say so instead of quietly keeping files on disk.
-    for (const name of ["HUBKIT_S3_BUCKET", "HUBKIT_S3_PREFIX", "HUBKIT_S3_REDIRECT", "HUBKIT_S3_PUBLIC_ENDPOINT"])
+    for (const name of [
+      "HUBKIT_S3_BUCKET",
+      "HUBKIT_S3_PREFIX",
+      "HUBKIT_S3_REDIRECT",
+      "HUBKIT_S3_PUBLIC_ENDPOINT",
+      "HUBKIT_S3_CACHE_DIR",
+      "HUBKIT_S3_CACHE_GB",
+    ])
       if ((env[name]?.trim() ?? "") !== "")
         throw new S3ConfigError(`${name} is set but HUBKIT_S3_ENDPOINT is not (it enables the object store)`);
     return undefined;
@@ -112,6 +153,7 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
     throw new S3ConfigError(`HUBKIT_S3_REGION must look like us-east-1, got ${region.slice(0, 60)}`);
   const publicText = env.HUBKIT_S3_PUBLIC_ENDPOINT?.trim() ?? "";
   const credentials = credentialsFromEnv(env);
+  const cache = cacheFromEnv(env);
   return {
     endpoint,
     bucket,
@@ -121,5 +163,6 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
     redirect: flag(env, "HUBKIT_S3_REDIRECT"),
     ...(publicText !== "" ? { publicEndpoint: origin("HUBKIT_S3_PUBLIC_ENDPOINT", publicText) } : {}),
     ...(credentials !== undefined ? { credentials } : {}),
+    ...(cache !== undefined ? { cache } : {}),
   };
 }

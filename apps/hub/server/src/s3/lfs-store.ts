@@ -17,8 +17,14 @@
 //   every part request. From disk, the completion streams the parts once through put().
 // - no tmpPath/adopt/objectPath: there is no file to link or rename; callers that have them for the folder store
 //   (dataset viewer) fall back to streaming through put/read.
+// - with HUBKIT_S3_CACHE_DIR, a local read-through cache of whole objects (object-cache.ts): a whole download from
+//   the bucket fills it on the way (never slowing the client); cached objects are sent from disk (send, read,
+//   readBytes). stat still asks the bucket first (a permanent deletion, a 404, drops the copy); only when the store
+//   is unavailable does a cached object answer from the cache, so its downloads keep working. Xet-only files (the
+//   bridge) are not cached.
 // Errors: the store unreachable, refusing or failing → ApiError 503 "Object store unavailable: …" (s3/errors.ts).
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -31,13 +37,16 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { ApiError } from "../api/api-error.js";
+import { sendFileRange } from "../api/send-file.js";
 import { FolderLargeFileStore } from "../lfs/folder-store.js";
 import type { MultipartArea } from "../lfs/multipart-area.js";
 import { SHA256_HEX } from "../lfs/pointer.js";
 import type { LargeFileStore, LfsObjectInfo } from "../lfs/store.js";
+import type { CacheFill } from "./cache-fill.js";
 import { prefixedKey } from "./client.js";
 import type { S3Config } from "./config.js";
-import { isS3NotFound, s3Status, unavailable } from "./errors.js";
+import { isS3NotFound, ObjectStoreUnavailableError, s3Status, unavailable } from "./errors.js";
+import { ObjectCache } from "./object-cache.js";
 import { MAX_PARTS, PartWriter } from "./part-writer.js";
 import { startStaleUploadSweep } from "./stale-uploads.js";
 import { UploadHolds } from "./upload-holds.js";
@@ -55,7 +64,14 @@ export function partBytesFor(size: number): number {
 /** Bytes of part buffers all uploads of one store may hold together (default). */
 export const DEFAULT_BUFFER_BUDGET = 1024 * MiB;
 
+export interface S3StatOptions {
+  /** When the store is unavailable, answer for a cached object from the cache (default true; uploads say false). */
+  cachedWhenDown?: boolean;
+}
+
 export class S3LargeFileStore implements LargeFileStore {
+  /** The local cache of whole objects (HUBKIT_S3_CACHE_DIR), opened by open(). */
+  cache: ObjectCache | undefined;
   private readonly holds = new UploadHolds(() => FolderLargeFileStore.uploadLinkGraceMs);
   private stopSweep: (() => void) | undefined;
   /** Bytes of part buffers held by uploads now. */
@@ -78,7 +94,15 @@ export class S3LargeFileStore implements LargeFileStore {
 
   /** Opens the parts folder (its arguments are the folder's) and starts the sweep of stale incomplete uploads. */
   async open(...args: Parameters<MultipartArea["open"]>): Promise<this> {
-    await this.multipart.open(...args);
+    // First: a cache folder another process holds stops the start before anything else is opened.
+    if (this.config.cache !== undefined) this.cache = ObjectCache.open(this.config.cache);
+    try {
+      await this.multipart.open(...args);
+    } catch (error) {
+      this.cache?.close();
+      this.cache = undefined;
+      throw error;
+    }
     this.stopSweep = startStaleUploadSweep(this.client, this.config.bucket, prefixedKey(this.config, "lfs/"));
     return this;
   }
@@ -87,6 +111,8 @@ export class S3LargeFileStore implements LargeFileStore {
     this.multipart.close();
     this.stopSweep?.();
     this.stopSweep = undefined;
+    this.cache?.close();
+    this.cache = undefined;
   }
 
   /** The object's key; throws 422 for what is not a sha256. */
@@ -95,8 +121,26 @@ export class S3LargeFileStore implements LargeFileStore {
     return prefixedKey(this.config, `lfs/${oid}`);
   }
 
-  stat(oid: string): Promise<LfsObjectInfo | undefined> {
-    return this.statInBucket(oid);
+  /**
+   * The object in the bucket (HeadObject first, always: a permanent deletion must win over the cache). A 404 drops
+   * the cached copy, as does a size the bucket contradicts; only when the store is unavailable does a cached object
+   * answer from the cache (downloads of it keep working; everything else stays a 503).
+   */
+  async stat(oid: string, options: S3StatOptions = {}): Promise<LfsObjectInfo | undefined> {
+    const cache = this.cache;
+    if (cache === undefined) return this.statInBucket(oid);
+    let stored: LfsObjectInfo | undefined;
+    try {
+      stored = await this.statInBucket(oid);
+    } catch (error) {
+      const size = cache.sizeOf(oid);
+      if (error instanceof ObjectStoreUnavailableError && size !== undefined && options.cachedWhenDown !== false)
+        return { oid, size };
+      throw error;
+    }
+    const cached = cache.sizeOf(oid);
+    if (cached !== undefined && cached !== stored?.size) cache.drop(oid);
+    return stored;
   }
 
   /** The object as stored whole in the bucket (HeadObject): what a presigned URL can serve. */
@@ -115,13 +159,15 @@ export class S3LargeFileStore implements LargeFileStore {
     const key = this.key(oid);
     if (!Number.isSafeInteger(size) || size < 0) throw new ApiError(400, `Invalid size ${size}`);
     const release = this.holds.hold(oid);
+    // Not from the cache: with the store down an upload is a 503, even of an object this server has cached.
+    const options = { cachedWhenDown: false };
     try {
-      const present = (await this.stat(oid))?.size === size;
+      const present = (await this.stat(oid, options))?.size === size;
       if (present) {
         await this.verifyOnly(oid, size, body);
         // Another server may have deleted it (a permanent deletion) while this one read: then the uploader's link
         // would point at nothing. Rare; the client retries the 503.
-        if ((await this.stat(oid))?.size !== size)
+        if ((await this.stat(oid, options))?.size !== size)
           throw new ApiError(503, "Object store unavailable: the object was deleted during the upload; retry", {
             headers: { "Retry-After": "1" },
           });
@@ -241,6 +287,9 @@ export class S3LargeFileStore implements LargeFileStore {
    * does not hold comes from notInBucket (the Xet bridge) or fails the stream as missing.
    */
   read(oid: string, range?: { start: number; end: number }): Readable {
+    const cached = this.cachedFor(oid, range?.end);
+    if (cached !== undefined)
+      return createReadStream(cached.path, { highWaterMark: MiB, ...(range !== undefined ? range : {}) });
     const out = new PassThrough({ highWaterMark: MiB });
     const controller = new AbortController();
     // The reader went away before the answer came: the request is cancelled (pipeline handles it after).
@@ -265,6 +314,8 @@ export class S3LargeFileStore implements LargeFileStore {
    * returned to the pool half-read). Never rejects.
    */
   async send(outgoing: ServerResponse, oid: string, range: { start: number; end: number }): Promise<void> {
+    const cached = this.cachedFor(oid, range.end);
+    if (cached !== undefined) return sendFileRange(outgoing, cached.path, range);
     const controller = new AbortController();
     const abort = () => controller.abort();
     outgoing.once("close", abort);
@@ -278,12 +329,24 @@ export class S3LargeFileStore implements LargeFileStore {
         await this.sendNotInBucket(outgoing, oid, range);
         return;
       }
-      await pump(answer.Body as Readable, outgoing, range.end - range.start + 1);
+      const fill = range.start === 0 ? this.cache?.startFill(oid, wholeSize(answer, range)) : undefined;
+      await pump(answer.Body as Readable, outgoing, range.end - range.start + 1, fill);
     } catch {
       outgoing.destroy();
     } finally {
       outgoing.off("close", abort);
     }
+  }
+
+  /**
+   * The cached copy of `oid` when it holds byte `end` (the whole when undefined), counted as a use; a copy shorter
+   * than the range asked (the object's size as the bucket said) is dropped, and the bucket read instead.
+   */
+  private cachedFor(oid: string, end: number | undefined) {
+    const cached = this.cache?.use(oid);
+    if (cached === undefined || end === undefined || end < cached.size) return cached;
+    this.cache?.drop(oid);
+    return undefined;
   }
 
   /** send() for an object the bucket does not hold: the Xet bridge overrides it; here it is missing. */
@@ -330,6 +393,8 @@ export class S3LargeFileStore implements LargeFileStore {
   async readBytes(oid: string, start: number, length: number): Promise<Buffer> {
     const wanted = Math.max(0, Math.min(length, MAX_READ_BYTES));
     if (wanted === 0) return Buffer.alloc(0);
+    const cached = this.cache?.use(oid);
+    if (cached !== undefined) return this.cache?.read(cached, start, wanted) ?? Buffer.alloc(0);
     const range = { start, end: start + wanted - 1 };
     let source: AsyncIterable<Uint8Array> | undefined;
     try {
@@ -383,6 +448,7 @@ export class S3LargeFileStore implements LargeFileStore {
     } catch (error) {
       throw unavailable(`deleting LFS object ${oid.slice(0, 12)}`, error);
     }
+    this.cache?.drop(oid);
     return true;
   }
 }
@@ -396,10 +462,11 @@ const SEND_QUEUE_BYTES = 8 * MiB;
  * high-water mark: every such pause stops reading the gateway's socket, and those stop-and-go round trips left
  * the CPU idle at a fraction of the gateway's rate. A body shorter or longer than `length` is a failure.
  */
-function pump(body: Readable, outgoing: ServerResponse, length: number): Promise<void> {
+function pump(body: Readable, outgoing: ServerResponse, length: number, fill?: CacheFill): Promise<void> {
   return new Promise<void>((done, fail) => {
     const stop = (error: Error) => {
       body.destroy();
+      fill?.abandon();
       fail(error);
     };
     let sent = 0;
@@ -407,18 +474,35 @@ function pump(body: Readable, outgoing: ServerResponse, length: number): Promise
       sent += chunk.length;
       if (sent > length) return stop(new Error("The store sent more bytes than asked"));
       outgoing.write(chunk);
+      fill?.add(chunk);
       if (outgoing.writableLength > SEND_QUEUE_BYTES) body.pause();
     });
     outgoing.on("drain", () => body.resume());
     body.once("error", stop);
     body.once("end", () =>
-      sent === length ? outgoing.end(() => done()) : stop(new Error("The store's answer ended early")),
+      sent === length
+        ? outgoing.end(() => {
+            fill?.finish(); // only once the client has it all: one that went away abandons the fill (close)
+            done();
+          })
+        : stop(new Error("The store's answer ended early")),
     );
     outgoing.once("close", () => {
       if (!outgoing.writableFinished) stop(new Error("The client went away"));
     });
     outgoing.once("error", stop);
   });
+}
+
+/**
+ * The object's whole size when this GetObject answered it whole for `range` (starting at 0), else -1 (no fill):
+ * from Content-Range's total (a 206), or the length of a 200.
+ */
+function wholeSize(answer: GetObjectCommandOutput, range: { start: number; end: number }): number {
+  const total = /\/(\d{1,16})$/.exec(answer.ContentRange ?? "")?.[1];
+  const size =
+    total !== undefined ? Number(total) : answer.$metadata.httpStatusCode === 200 ? (answer.ContentLength ?? -1) : -1;
+  return range.start === 0 && size === range.end + 1 ? size : -1;
 }
 
 /** Hashes and counts a body against the declared oid and size: 400 past the size, or at the end on a mismatch. */
