@@ -3,7 +3,7 @@
 // (one at a time, in order) and the fill is abandoned — its temporary file removed — when the queue passes
 // MAX_FILL_BACKLOG, when a write fails, when more bytes come than the object's size, or when the download fails or
 // its client goes away. A fill that received exactly `size` bytes is fsync'd and closed, then handed to the cache,
-// which verifies its sha256 before the file becomes visible.
+// which verifies its sha256 before the file becomes visible. The chunks queue and are written in batches (writev).
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { type FileHandle, open, rm } from "node:fs/promises";
@@ -15,13 +15,21 @@ export const MAX_FILL_BACKLOG = 32 * MiB;
 /** filling → written (complete, synced) → kept (renamed into the cache); or abandoned at any point before kept. */
 export type FillState = "filling" | "written" | "kept" | "abandoned";
 
+/** Chunks written with one writev at most (the queue drains in batches: far fewer system calls than chunks). */
+const MAX_BATCH = 256;
+
 export class CacheFill {
   state: FillState = "filling";
+  private readonly opened: Promise<FileHandle>;
   private handle: FileHandle | undefined;
-  /** The queue of disk operations: each link runs after the one before. */
-  private chain: Promise<void>;
+  /** Chunks received, not yet written; `backlog` is their bytes. */
+  private readonly pending: Buffer[] = [];
   private backlog = 0;
   private received = 0;
+  /** The writer draining `pending`, while it runs. */
+  private writing: Promise<void> | undefined;
+  /** The last step (sync and close, or the removal): abandon() waits for it. */
+  private last: Promise<void> = Promise.resolve();
 
   constructor(
     readonly oid: string,
@@ -30,13 +38,14 @@ export class CacheFill {
     /** Called once: with true when the file is complete and synced, false when the fill is abandoned. */
     private readonly ended: (fill: CacheFill, written: boolean) => void,
   ) {
-    this.chain = Promise.resolve();
-    this.run(async () => {
-      this.handle = await open(tmpPath, "wx");
+    this.opened = open(tmpPath, "wx").then((handle) => {
+      this.handle = handle;
+      return handle;
     });
+    this.opened.catch(() => this.abandon());
   }
 
-  /** Queues a chunk of the download (the chunk is not reused by its reader: a fresh buffer of the HTTP body). */
+  /** Queues a chunk of the download (not reused by its reader: each is a fresh buffer of the HTTP body). */
   add(chunk: Buffer): void {
     if (this.state !== "filling") return;
     this.received += chunk.length;
@@ -45,60 +54,76 @@ export class CacheFill {
       this.abandon();
       return;
     }
-    this.run(async () => {
-      const handle = this.handle as FileHandle;
-      let done = 0;
-      // A regular file takes the whole buffer at once; the loop only guards a short write (bounded by the chunk).
-      while (done < chunk.length) {
-        const { bytesWritten } = await handle.write(chunk, done, chunk.length - done);
-        if (bytesWritten <= 0) throw new Error("short write");
-        done += bytesWritten;
-      }
-      this.backlog -= chunk.length;
-    });
+    this.pending.push(chunk);
+    this.writing ??= this.drain();
   }
 
-  /** The download went through whole: the file is synced and handed over if it holds exactly `size` bytes. */
+  /** The download went through whole: once written, the file is synced and handed over if it has all `size` bytes. */
   finish(): void {
     if (this.state !== "filling") return;
     if (this.received !== this.size) {
       this.abandon();
       return;
     }
-    this.run(async () => {
-      const handle = this.handle as FileHandle;
-      await handle.sync();
-      this.handle = undefined;
-      await handle.close();
+    this.last = this.settled().then(async () => {
+      if (this.state !== "filling") return;
+      try {
+        const handle = await this.opened;
+        await handle.sync();
+        this.handle = undefined;
+        await handle.close();
+      } catch {
+        this.abandon();
+        return;
+      }
       if (this.state !== "filling") return;
       this.state = "written";
       this.ended(this, true);
     });
   }
 
-  /** Gives up: the temporary file is removed once the queued operations are done. */
+  /** Gives up: the temporary file is removed once a write or sync in progress is over. */
   abandon(): void {
     if (this.state === "abandoned" || this.state === "kept") return;
     this.state = "abandoned";
-    this.chain = this.chain.then(() => this.discard());
+    this.pending.length = 0;
+    const before = this.last;
+    this.last = Promise.all([before, this.settled()]).then(() => this.discard());
     this.ended(this, false);
   }
 
-  private run(step: () => Promise<void>): void {
-    this.chain = this.chain.then(async () => {
-      if (this.state === "abandoned") return;
-      try {
-        await step();
-      } catch {
-        this.abandon();
+  /** Writes the queued chunks in batches, in order, until none is left (or the fill is abandoned). */
+  private async drain(): Promise<void> {
+    try {
+      const handle = await this.opened;
+      while (this.pending.length > 0 && this.state === "filling") {
+        const batch = this.pending.splice(0, MAX_BATCH);
+        const bytes = batch.reduce((sum, chunk) => sum + chunk.length, 0);
+        // A regular file takes a whole writev; a short one (a full disk) gives the fill up.
+        const { bytesWritten } = await handle.writev(batch);
+        if (bytesWritten !== bytes) throw new Error("short write");
+        this.backlog -= bytes;
       }
-    });
+    } catch {
+      this.abandon();
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  /** Settles when no write is in progress (the queue drained or abandoned). */
+  private async settled(): Promise<void> {
+    // Each turn awaits the writer that was running; a new one starts only when chunks come, which stops at finish.
+    for (let turn = 0; this.writing !== undefined && turn < 1_000_000; turn++) await this.writing;
   }
 
   private async discard(): Promise<void> {
-    const handle = this.handle;
-    this.handle = undefined;
-    await handle?.close().catch(() => {});
+    // After the open settled: a file created after its removal would stay behind.
+    const handle = await this.opened.catch(() => undefined);
+    if (this.handle !== undefined) {
+      this.handle = undefined;
+      await handle?.close().catch(() => {});
+    }
     await rm(this.tmpPath, { force: true }).catch(() => {});
   }
 }

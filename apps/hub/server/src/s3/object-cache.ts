@@ -140,7 +140,13 @@ export class ObjectCache {
     if (size === undefined) return;
     this.entries.delete(oid);
     this.stored -= size;
-    void rm(join(this.objectsDir, oid), { force: true }).catch(() => {});
+    // At once: a deletion's answer comes after the copy is gone.
+    try {
+      rmSync(join(this.objectsDir, oid), { force: true });
+    } catch {
+      // Out of the index already: a file that could not be removed is never served, and goes at the next open
+      // only if its name is evicted then; nothing better to do here.
+    }
   }
 
   /**
