@@ -1,6 +1,8 @@
 // S3 download benchmark (issue 23): a 1 GiB LFS file kept in an S3-compatible object store (a Ceph RADOS Gateway
 // of the bench's own, s3-gateway.ts), downloaded with curl
 //   - through the hub (the REAL server as `npm start` runs it, HUBKIT_S3_* set: the bytes pass through it),
+//   - through the hub with its local object cache (HUBKIT_S3_CACHE_DIR, s3/object-cache.ts): one download from the
+//     bucket fills it (its time printed apart: that first download is the cold one), then the runs read the disk,
 //   - through the hub with HUBKIT_S3_REDIRECT=1 (a 302 to a presigned GET URL, curl -L follows it),
 // against the reference: curl of a presigned GET URL of the same object straight from the gateway.
 // Prints `name: ours X, reference Y, ratio Z` lines (target: ours ≥ 0.8 × the reference's throughput).
@@ -11,7 +13,7 @@
 // Memory: the gateway's memstore holds about 1.9 × the object in RAM; the file itself goes to a temporary folder.
 
 import { randomBytes } from "node:crypto";
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, statfsSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -182,7 +184,30 @@ async function main() {
     const through = await interleave(hubKey === undefined ? undefined : ours);
     report("s3 download curl through the hub", through.ours, through.reference);
 
+    // The same hub restarted with its cache: the first download comes from the bucket and fills it (timed apart,
+    // the cold one); the timed runs start once the verified copy is in place.
     await hub.stop();
+    const cacheDir = join(dir, "cache");
+    process.env.HUBKIT_S3_CACHE_DIR = cacheDir;
+    hub = await startHub(dataDir, adminToken);
+    stopHub = hub.stop;
+    const cachedUrl = `${hub.url}/${REPO}/resolve/main/${FILE_NAME}`;
+    if (hubKey !== undefined) {
+      const cold = await curlSeconds(cachedUrl, FILE_BYTES, true);
+      const cachedFile = join(cacheDir, "objects", file.sha256);
+      const waitStart = performance.now();
+      // Verification reads the file once (sha256): seconds per GiB; give up after two minutes.
+      for (let tries = 0; tries < 1200 && !existsSync(cachedFile); tries++)
+        await new Promise((done) => setTimeout(done, 100));
+      if (!existsSync(cachedFile)) throw new Error(`the cache did not keep ${cachedFile}`);
+      console.log(
+        `# first download through the hub with the cache (from the bucket, filling it): ${megabytesPerSecond(FILE_BYTES, cold).toFixed(0)} MB/s; cached and verified ${((performance.now() - waitStart) / 1000).toFixed(2)} s after`,
+      );
+    }
+    const cached = await interleave(hubKey === undefined ? undefined : cachedUrl);
+    report("s3 download curl through the hub, cached", cached.ours, cached.reference);
+    await hub.stop();
+    delete process.env.HUBKIT_S3_CACHE_DIR;
     process.env.HUBKIT_S3_REDIRECT = "1";
     hub = await startHub(dataDir, adminToken);
     stopHub = hub.stop;
