@@ -24,6 +24,7 @@ import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { loadConfig } from "../src/config.js";
 import { FolderLargeFileStore } from "../src/lfs/folder-store.js";
+import { s3ConfigFromEnv } from "../src/s3/config.js";
 import type { S3LargeFileStore } from "../src/s3/lfs-store.js";
 import { startServer } from "../src/server.js";
 import { createRepoWithFiles, hubEnv, startTestHub, type TestHub } from "./hub-harness.js";
@@ -76,6 +77,26 @@ async function until(test: () => boolean): Promise<boolean> {
   }
   return test();
 }
+
+describe("HUBKIT_S3_CACHE_DIR and HUBKIT_S3_CACHE_GB", () => {
+  const base = { HUBKIT_S3_ENDPOINT: "http://127.0.0.1:7480", HUBKIT_S3_BUCKET: "hub" };
+  it("no folder, no cache; the bound in GB (decimals), 20 by default; bad values are clear errors", () => {
+    expect(s3ConfigFromEnv(base)?.cache).toBeUndefined();
+    expect(s3ConfigFromEnv({ ...base, HUBKIT_S3_CACHE_DIR: "/var/cache/hub" })?.cache).toEqual({
+      dir: "/var/cache/hub",
+      maxBytes: 20e9,
+    });
+    expect(s3ConfigFromEnv({ ...base, HUBKIT_S3_CACHE_DIR: "/c", HUBKIT_S3_CACHE_GB: "0.5" })?.cache?.maxBytes).toBe(
+      5e8,
+    );
+    for (const bad of ["0", "-1", "abc", "1e3", "2000000", "0.0000000001"])
+      expect(() => s3ConfigFromEnv({ ...base, HUBKIT_S3_CACHE_DIR: "/c", HUBKIT_S3_CACHE_GB: bad })).toThrow(
+        /^HUBKIT_S3_CACHE_GB must be a number of GB above 0/,
+      );
+    expect(() => s3ConfigFromEnv({ ...base, HUBKIT_S3_CACHE_GB: "5" })).toThrow(/HUBKIT_S3_CACHE_DIR is not/);
+    expect(() => s3ConfigFromEnv({ HUBKIT_S3_CACHE_DIR: "/c" })).toThrow(/HUBKIT_S3_ENDPOINT is not/);
+  });
+});
 
 describe.skipIf(skipWithoutS3())("a local cache of LFS objects kept in S3", () => {
   const bucket = useTestBucket("cache");

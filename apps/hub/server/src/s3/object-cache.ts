@@ -156,6 +156,7 @@ export class ObjectCache {
   startFill(oid: string, size: number): CacheFill | undefined {
     if (this.closed || !SHA256_HEX.test(oid) || this.entries.has(oid) || this.fills.has(oid)) return undefined;
     if (size <= 0 || size > this.maxBytes / 4 || this.fills.size >= MAX_FILLS) return undefined;
+    if (this.reserved + size > this.maxBytes) return undefined; // the fills alone would pass the bound
     this.reserved += size;
     this.evict();
     this.tmpCount += 1;

@@ -1,6 +1,8 @@
 // The stores a hub uses when HUBKIT_S3_ENDPOINT is set (hub-wiring.ts), over one client: Xet xorbs at
 // `<prefix>xet/xorbs/<hash>` (s3/xet-store.ts), LFS objects at `<prefix>lfs/<sha256>` with the Xet bridge
 // (bridged-lfs-store.ts). The parts of LFS multipart transfers stay in the data folder (lfs-store.ts says why).
+// The LFS store's local object cache (HUBKIT_S3_CACHE_DIR, object-cache.ts) is opened by its open() and closed by its
+// close(), which hub-wiring.ts calls at shutdown (dispose) as for every large-file store.
 import type { S3Client } from "@aws-sdk/client-s3";
 import { MultipartArea, type MultipartLimits } from "../lfs/multipart-area.js";
 import type { XetService } from "../xet/service.js";
