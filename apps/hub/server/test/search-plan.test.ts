@@ -113,6 +113,28 @@ for (const database of testDatabases()) {
         expect((read["Actual Rows"] ?? 0) * (read["Actual Loops"] ?? 1)).toBeLessThanOrEqual(FEW_ROWS.prefix + 1);
     });
 
+    it("counts a large name prefix in its index alone, and reads none of its rows to do so", async () => {
+      statements.length = 0;
+      const page = await store.search({ search: "llama", sort: "downloads", direction: -1, limit: 20 });
+      expect(page.models).toHaveLength(20);
+      const names = statements.find((statement) => statement.sql.includes("few3"));
+      expect(names).toBeDefined();
+      const { sql, params } = names as { sql: string; params: readonly SqlParam[] };
+      const explained = await db.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+      const raw = explained[0]?.["QUERY PLAN"];
+      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+      const all = nodes((plan[0] as { Plan: PlanNode }).Plan);
+      // The rows of the name_key range each CTE read (the few's are heap rows: reading them is what costs).
+      const readIn = (cte: string) =>
+        all
+          .filter((node) => node["Subplan Name"] === `CTE ${cte}`)
+          .flatMap(nodes)
+          .filter((node) => node["Index Name"]?.endsWith("name_key_idx"))
+          .reduce((sum, node) => sum + (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1), 0);
+      expect(readIn("probed3")).toBe(FEW_ROWS.prefix + 1);
+      expect(readIn("few3")).toBe(0);
+    });
+
     it("reads an owner's few models through the author index, not after a walk of the sort index", async () => {
       statements.length = 0;
       const first = await store.search({ author: "lone", sort: "downloads", direction: -1, limit: 20 });

@@ -221,7 +221,13 @@ function rankedPageSql(page: RankedPage): string | undefined {
     const keyset = keysetIn(number);
     const match = and(condition, filters, keyset === undefined ? undefined : keyset(sort.column));
     const [source, few, walk] = [`source${number}`, `few${number}`, `walk${number}`];
-    const fewCount = `(SELECT count(*) FROM ${few})`;
+    // With an ordered probe, how many candidates (up to FEW_ROWS + 1) is counted in the probe's index alone (probed):
+    // the few's rows are then read only when they are few. Reading them to count them fetched FEW_ROWS + 1 heap rows
+    // for every dense prefix (`llama` at 1 M models: 1 008 buffers, 2.3 ms of the statement's 4.4; the index-only
+    // count: 182 buffers, 0.24 ms).
+    const ordered = probe !== undefined && probeOrder !== undefined;
+    const probed = `probed${number}`;
+    const fewCount = ordered ? `(SELECT n FROM ${probed})` : `(SELECT count(*) FROM ${few})`;
     const walkCount = `(SELECT count(*) FROM ${walk})`;
     const walkGate = fewFirst !== undefined ? `${fewCount} > ${fewFirst}` : gate;
     // The candidates, read only as far as their readers pull. No LIMIT inside the MATERIALIZED read: its row goal
@@ -243,12 +249,16 @@ function rankedPageSql(page: RankedPage): string | undefined {
     // With an ordered probe, the few are read on their own, in the probe index's order: the LIMIT then ends the index
     // range after FEW_ROWS + 1 entries (the source, read only when a dense tier's walk leaves the page short, is
     // planned apart). Without one (GIN), the first rows of the source.
-    const fewCte = (rows: number) =>
-      probe !== undefined && probeOrder !== undefined
-        ? `${few} AS MATERIALIZED (SELECT id, ${sort.column} AS k, (${match}) AS keep FROM ${table}
-           WHERE ${and(probe, gate)} ORDER BY ${probeOrder} LIMIT ${rows})`
-        : `${few} AS MATERIALIZED (SELECT id, k, keep FROM ${source} LIMIT ${rows})`;
-    if (fewFirst !== undefined) ctes.push(sourceCte, fewCte(fewFirst + 1), walkCte);
+    const fewCtes = (rows: number) =>
+      ordered
+        ? [
+            `${probed} AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM ${table}
+               WHERE ${and(probe, gate)} ORDER BY ${probeOrder} LIMIT ${rows}) AS candidates)`,
+            `${few} AS MATERIALIZED (SELECT id, ${sort.column} AS k, (${match}) AS keep FROM ${table}
+               WHERE ${and(probe, gate, `${fewCount} < ${rows}`)} ORDER BY ${probeOrder} LIMIT ${rows})`,
+          ]
+        : [`${few} AS MATERIALIZED (SELECT id, k, keep FROM ${source} LIMIT ${rows})`];
+    if (fewFirst !== undefined) ctes.push(sourceCte, ...fewCtes(fewFirst + 1), walkCte);
     else ctes.push(walkCte, sourceCte);
     // All the candidates in the tier, sorted: when the walk did not fill the page.
     const all = (gates: string) =>
