@@ -85,7 +85,8 @@ export interface Cluster {
   databaseUrl: string;
   /** Whether the PostgreSQL was started here (so the bench says so). */
   ownPostgres: boolean;
-  startServer(port: number): Promise<HubServer>;
+  /** `main`: the server's entry point (default SERVER_MAIN), relative to apps/hub or absolute. */
+  startServer(port: number, main?: string): Promise<HubServer>;
   stopServer(server: HubServer): Promise<void>;
   startNginx(name: string, upstreams: readonly number[]): Promise<Nginx>;
   close(): Promise<void>;
@@ -106,7 +107,14 @@ ${proxyDirectives("hubkit")}
   }`;
 }
 
-export async function startCluster(seedRecords: readonly Record<string, unknown>[]): Promise<Cluster> {
+/**
+ * `existingDatabaseUrl`: run the servers on that database as it is (one filled once and kept for several benches,
+ * e.g. bench/listing-ab.ts), neither created nor dropped here.
+ */
+export async function startCluster(
+  seedRecords: readonly Record<string, unknown>[],
+  existingDatabaseUrl?: string,
+): Promise<Cluster> {
   const work = mkdtempSync(join(tmpdir(), "hubkit-bench-multi-"));
   const dataDir = join(work, "data");
   mkdirSync(join(work, "no-web"), { recursive: true });
@@ -115,14 +123,17 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
   const given = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
   // A cluster that fails to start leaves no work folder behind (close() is never reached then).
   const postgres =
-    given === undefined
+    given === undefined && existingDatabaseUrl === undefined
       ? await startPostgres().catch((error: unknown) => {
           rmSync(work, { recursive: true, force: true });
           throw error;
         })
       : undefined;
   const baseUrl = given ?? (postgres?.url as string);
-  const database = await freshDatabase(baseUrl, "hubkit_bench");
+  const database =
+    existingDatabaseUrl === undefined
+      ? await freshDatabase(baseUrl, "hubkit_bench")
+      : { url: existingDatabaseUrl, drop: async () => {} };
   const children = new Set<ChildProcess>();
   const proxies = new Set<RunningNginx>();
   const env = clusterEnv({
@@ -136,9 +147,9 @@ export async function startCluster(seedRecords: readonly Record<string, unknown>
     work,
     databaseUrl: database.url,
     ownPostgres: postgres !== undefined,
-    async startServer(port) {
+    async startServer(port, main = SERVER_MAIN) {
       const started = performance.now();
-      const child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", SERVER_MAIN], {
+      const child = spawn(process.execPath, ["--conditions=hubkit-source", "--import", "tsx", main], {
         cwd: HUB_DIR,
         env: { ...env, PORT: String(port) },
         stdio: ["ignore", "pipe", "pipe"],

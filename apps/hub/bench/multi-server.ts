@@ -12,14 +12,14 @@
 // share the two cores, which caps the scaling well below what two machines would show.
 //   node --conditions=hubkit-source --import tsx bench/multi-server.ts   (BENCH_REPOS=100000 for a quicker run)
 import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
-import pg from "pg";
 import { freePort } from "../server/test/nginx.js";
+import { listingPaths } from "./listing-kinds.js";
 import { type Cluster, type HubServer, type Nginx, startCluster } from "./multi-server-cluster.js";
 import { fillModels } from "./multi-server-fill.js";
 import type { LoadPlan, LoadResult } from "./multi-server-load.js";
+import { cpuSeconds, machineBusySeconds } from "./proc-cpu.js";
 
 const HUB_DIR = resolve(import.meta.dirname, "..");
 const REPOS = Number(process.env.BENCH_REPOS ?? 1_000_000);
@@ -39,27 +39,6 @@ const load = () =>
     .join(", ");
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-/** Linux's clock ticks per second for /proc's CPU times (USER_HZ, 100 on every architecture Debian ships). */
-const TICKS = 100;
-
-/** CPU seconds used so far by process `pid` (user + system), 0 when it is gone. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/** The machine's busy CPU seconds so far, all cores (everything but idle and iowait). */
-function machineBusySeconds(): number {
-  const fields = (readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "").trim().split(/\s+/).slice(1).map(Number);
-  const total = fields.reduce((sum, value) => sum + value, 0);
-  return (total - (fields[3] ?? 0) - (fields[4] ?? 0)) / TICKS;
-}
-
 function runChild(command: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn(command, args, { cwd: HUB_DIR, stdio: ["ignore", "pipe", "pipe"] });
@@ -175,36 +154,8 @@ async function resolveBench(servers: readonly HubServer[], one: Nginx, two: Ngin
   if (errors > 0) console.log(`# resolve: ${errors} failed requests (non-200 or socket errors)`);
 }
 
-async function listingPaths(cluster: Cluster, base: string): Promise<[string, string][]> {
-  const client = new pg.Client({ connectionString: cluster.databaseUrl });
-  await client.connect();
-  let id: string;
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      "SELECT id FROM hub_models WHERE sha IS NULL ORDER BY id LIMIT 1 OFFSET $1",
-      [Math.floor(REPOS / 3)],
-    );
-    id = String(rows[0]?.id);
-  } finally {
-    await client.end();
-  }
-  const first = await fetch(`${base}/api/models?limit=20`);
-  await first.arrayBuffer();
-  const next = /<([^>]+)>/.exec(first.headers.get("link") ?? "")?.[1];
-  if (next === undefined) throw new Error("the first listing page has no Link to a next page");
-  return [
-    ["list", "/api/models?limit=20"],
-    ["search word", "/api/models?search=llama&limit=20"],
-    ["search exact id", `/api/models?search=${encodeURIComponent(id)}&limit=20`],
-    ["filter tag", "/api/models?filter=conversational&limit=20"],
-    ["sort downloads", "/api/models?sort=downloads&limit=20"],
-    ["author", "/api/models?author=org17&limit=20"],
-    ["cursor page 2", `${new URL(next).pathname}${new URL(next).search}`],
-  ];
-}
-
 async function listingBench(cluster: Cluster, base: string): Promise<void> {
-  const paths = await listingPaths(cluster, base);
+  const paths = await listingPaths(cluster.databaseUrl, base, REPOS);
   for (const [kind, path] of paths) {
     const response = await fetch(`${base}${path}`);
     const rows = (await response.json()) as unknown[];
