@@ -193,16 +193,20 @@ async function main() {
     stopHub = hub.stop;
     const cachedUrl = `${hub.url}/${REPO}/resolve/main/${FILE_NAME}`;
     if (hubKey !== undefined) {
-      const cold = await curlSeconds(cachedUrl, FILE_BYTES, true);
       const cachedFile = join(cacheDir, "objects", file.sha256);
-      const waitStart = performance.now();
-      // Verification reads the file once (sha256): seconds per GiB; give up after two minutes.
-      for (let tries = 0; tries < 1200 && !existsSync(cachedFile); tries++)
-        await new Promise((done) => setTimeout(done, 100));
-      if (!existsSync(cachedFile)) throw new Error(`the cache did not keep ${cachedFile}`);
-      console.log(
-        `# first download through the hub with the cache (from the bucket, filling it): ${megabytesPerSecond(FILE_BYTES, cold).toFixed(0)} MB/s; cached and verified ${((performance.now() - waitStart) / 1000).toFixed(2)} s after`,
-      );
+      // A fill gives up when the disk falls behind (its backlog bound): the next download from the bucket tries
+      // again, so up to 3 untimed downloads, each reported (they are the cold ones, from the bucket).
+      for (let attempt = 1; attempt <= 3 && !existsSync(cachedFile); attempt++) {
+        const cold = await curlSeconds(cachedUrl, FILE_BYTES, true);
+        const waitStart = performance.now();
+        // Verification reads the file once (sha256): about a second per GiB; give up after a minute.
+        for (let tries = 0; tries < 600 && !existsSync(cachedFile); tries++)
+          await new Promise((done) => setTimeout(done, 100));
+        console.log(
+          `# download ${attempt} through the hub with the cache (from the bucket, filling it): ${megabytesPerSecond(FILE_BYTES, cold).toFixed(0)} MB/s; ${existsSync(cachedFile) ? `cached and verified ${((performance.now() - waitStart) / 1000).toFixed(2)} s after` : "not cached (fill abandoned)"}`,
+        );
+      }
+      if (!existsSync(cachedFile)) throw new Error(`the cache did not keep ${cachedFile} after 3 downloads`);
     }
     const cached = await interleave(hubKey === undefined ? undefined : cachedUrl);
     report("s3 download curl through the hub, cached", cached.ours, cached.reference);

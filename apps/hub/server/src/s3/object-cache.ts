@@ -22,8 +22,8 @@ import type { S3CacheConfig } from "./config.js";
 
 /** Complete fills waiting for their sha256 check; past this a new one is dropped (the next download fills again). */
 const MAX_VERIFY_QUEUE = 8;
-/** Fills writing at once; more downloads of other objects go uncached meanwhile. */
-const MAX_FILLS = 16;
+/** Fills writing at once (each holds up to MAX_FILL_BACKLOG of chunks); other downloads go uncached meanwhile. */
+const MAX_FILLS = 4;
 
 export interface CachedObject {
   path: string;
