@@ -2,17 +2,14 @@
 // (store/download-pending.ts), on PGlite and PostgreSQL: reads show a count at once, the order by downloads once
 // folded; counts racing folds are neither lost nor added twice; a rename carries pending counts, a removal
 // drops them, and an orphan at the new name does not fail the rename; closing folds; every chunk gets folded.
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS } from "../src/auth/principal.js";
-import { FolderLargeFileStore } from "../src/lfs/folder-store.js";
-import { GitStorage } from "../src/repos/git-storage.js";
-import { DEFAULT_STORAGE_LIMITS } from "../src/repos/storage-limits.js";
-import { DbRepoIndex } from "../src/store/db-repo-index.js";
+import type { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { foldDownloads } from "../src/store/download-pending.js";
 import { ModelStore } from "../src/store/model-store.js";
 import { testDatabases } from "./backends.js";
 import { temporaryFolder } from "./files.js";
+import { folderRepoIndex } from "./folder-repo-index.js";
 
 for (const database of testDatabases()) {
   describe(`pending download counts on ${database.name}`, () => {
@@ -40,11 +37,7 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       store = await ModelStore.open(await database.open());
-      index = new DbRepoIndex(
-        store,
-        new GitStorage(join(data, "repos"), DEFAULT_STORAGE_LIMITS),
-        await new FolderLargeFileStore(join(data, "lfs")).open(),
-      );
+      index = await folderRepoIndex(store, data);
     });
     afterAll(async () => {
       await store?.close();

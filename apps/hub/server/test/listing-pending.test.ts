@@ -3,16 +3,13 @@
 // owner's matches first, both trendingScore stretches, the ranked search's tiers, with and without the record) and a
 // repository's own read show the pending count, and none of them reads hub_download_pending in a statement of its
 // own (the extra round trip each listing made before).
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "../src/auth/principal.js";
-import { FolderLargeFileStore } from "../src/lfs/folder-store.js";
-import { GitStorage } from "../src/repos/git-storage.js";
-import { DEFAULT_STORAGE_LIMITS } from "../src/repos/storage-limits.js";
-import { DbRepoIndex } from "../src/store/db-repo-index.js";
+import type { DbRepoIndex } from "../src/store/db-repo-index.js";
 import { type ModelSearch, ModelStore } from "../src/store/model-store.js";
 import { testDatabases } from "./backends.js";
 import { temporaryFolder } from "./files.js";
+import { folderRepoIndex } from "./folder-repo-index.js";
 
 const TARGET = "lp/target-model";
 
@@ -39,11 +36,7 @@ for (const database of testDatabases()) {
 
     beforeAll(async () => {
       store = await ModelStore.open(await database.open());
-      index = new DbRepoIndex(
-        store,
-        new GitStorage(join(data, "repos"), DEFAULT_STORAGE_LIMITS),
-        await new FolderLargeFileStore(join(data, "lfs")).open(),
-      );
+      index = await folderRepoIndex(store, data);
       // No timed fold: the counts must stay pending while the listings read them.
       vi.spyOn(index.downloads, "counted").mockImplementation(() => {});
       for (let i = 0; i < 30; i += 1)

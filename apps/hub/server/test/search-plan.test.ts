@@ -102,12 +102,7 @@ for (const database of testDatabases()) {
       const names = statements.find((statement) => statement.sql.includes("few3"));
       expect(names).toBeDefined();
       const { sql, params } = names as { sql: string; params: readonly SqlParam[] };
-      const explained = await db.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-      const raw = explained[0]?.["QUERY PLAN"];
-      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-      const reads = nodes((plan[0] as { Plan: PlanNode }).Plan).filter((node) =>
-        node["Index Name"]?.endsWith("name_key_idx"),
-      );
+      const reads = (await ranPlan(db, sql, params)).filter((node) => node["Index Name"]?.endsWith("name_key_idx"));
       expect(reads.length).toBeGreaterThan(0);
       for (const read of reads)
         expect((read["Actual Rows"] ?? 0) * (read["Actual Loops"] ?? 1)).toBeLessThanOrEqual(FEW_ROWS.prefix + 1);
@@ -120,10 +115,7 @@ for (const database of testDatabases()) {
       const names = statements.find((statement) => statement.sql.includes("few3"));
       expect(names).toBeDefined();
       const { sql, params } = names as { sql: string; params: readonly SqlParam[] };
-      const explained = await db.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-      const raw = explained[0]?.["QUERY PLAN"];
-      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-      const all = nodes((plan[0] as { Plan: PlanNode }).Plan);
+      const all = await ranPlan(db, sql, params);
       // The rows of the name_key range each CTE read (the few's are heap rows: reading them is what costs).
       const readIn = (cte: string) =>
         all

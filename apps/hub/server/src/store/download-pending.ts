@@ -12,7 +12,7 @@
 import type { RepoType } from "../repos/repo-ref.js";
 import type { Db } from "./db.js";
 import type { Migration } from "./migrations.js";
-import { TABLES } from "./model-store.js";
+import { TABLES } from "./repo-tables.js";
 
 /** The pending counts' table (migration versions 190–199), run by store/migrations.ts's migrate(). */
 export const DOWNLOAD_PENDING_MIGRATIONS: readonly Migration[] = [

@@ -19,6 +19,7 @@ import { queryFilters, scopeFilter } from "./listing-filters.js";
 import { migrate } from "./migrations.js";
 import { MAX_PREFIX, type ModelRow, searchWords, toModelRow } from "./model-record.js";
 import { pendingColumn, pendingOf, withPending } from "./pending-column.js";
+import { TABLES } from "./repo-tables.js";
 
 export type SortKey = "downloads" | "likes" | "lastModified" | "createdAt" | "trendingScore" | "id";
 
@@ -85,8 +86,8 @@ export interface RowPage {
   next?: SearchCursor;
 }
 
-/** One table per repository type (a fixed map: table names never come from input). */
-export const TABLES: Record<RepoType, string> = { model: "hub_models", dataset: "hub_datasets", space: "hub_spaces" };
+/** One table per repository type (repo-tables.ts), exported here too for the modules that name it from here. */
+export { TABLES };
 
 /**
  * Each sort key's column, whose keyset index (migrations 4 and 10) is on the stored key negated, so that
