@@ -7,8 +7,8 @@
 // in chunks of FOLD_CHUNK rows, by whichever servers counted (each fold takes every pending row, so one server's
 // counts are folded even if it died). Reads (DbRepoIndex.record and list: the API's info and listings, the site's
 // pages) add each row's pending count in the statement that reads it (pending-column.ts), so a download shows at
-// once; a listing's order by downloads is the folded counts', at most about FOLD_DELAY_MS behind. Nothing is lost: a count and its fold are each one
-// statement, and a pending row stays until a fold has added it.
+// once; a listing's order by downloads is the folded counts', at most about FOLD_DELAY_MS behind. Nothing is
+// lost: a count and its fold are each one statement, and a pending row stays until a fold has added it.
 import type { RepoType } from "../repos/repo-ref.js";
 import type { Db } from "./db.js";
 import type { Migration } from "./migrations.js";
