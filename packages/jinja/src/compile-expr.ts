@@ -5,7 +5,16 @@ import { Fault } from "./errors.js";
 import { CONTEXT_FILTERS, foldable, isSafeConstant, notConstant } from "./fold.js";
 import type { Frame } from "./frames.js";
 import { callMethod, callValue, getAttr, getItem } from "./runtime/access.js";
-import { chargeEq, chargeItems, chargeResult, chargeScan, filterItemSteps, workOf } from "./runtime/charge.js";
+import {
+  chargeEq,
+  chargeItems,
+  chargeResult,
+  chargeScan,
+  chargeTaken,
+  filterItemSteps,
+  lazyMark,
+  workOf,
+} from "./runtime/charge.js";
 import { FILTER_TABLE, type FilterFn } from "./runtime/filters.js";
 import { Budget, checkItems, DEFAULT_LIMITS, installBudget } from "./runtime/limits.js";
 import {
@@ -488,7 +497,9 @@ export class ExprCompiler {
         rt.tick();
         chargeScan(workOf(v));
         if (perItem) chargeItems(v, perItem);
+        const mark = lazyMark(v);
         const r = f(v, args, kw, rt);
+        chargeTaken(v, mark, perItem);
         chargeResult(r);
         return r;
       } catch (e) {

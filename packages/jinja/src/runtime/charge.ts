@@ -2,7 +2,7 @@
 // and count the result as built, so no builtin is "free" however big the value it is given.
 import { bitsOf, MAX_INT_BITS } from "./bigint-cost.js";
 import { active, CHARS_PER_STEP, checkSize, ITEM_WEIGHT } from "./limits.js";
-import { dictSizeBound, isDict, Markup } from "./values.js";
+import { dictSizeBound, isDict, Markup, PyIterator } from "./values.js";
 
 /**
  * The size of a builtin's input, in characters: a string's length, a list's items at their weight, a big int's
@@ -57,7 +57,8 @@ export function chargeEq(a: unknown, b: unknown): void {
  * repr, an attribute lookup), on top of the generic 1/8 step per item that every builtin pays for its input. A step
  * is budgeted at about 125 ns (2 M steps make the ~250 ms of work a render may do); these filters spend 75-1,500 ns
  * per item (CPU time of a 100,000-item list on the 2-core CI machine under load, `npm run bench:costs`), so without
- * these weights `L|groupby(...)` in a loop spent 3 s before the step budget stopped it (`tojson` charges its
+ * these weights `L|groupby(...)` in a loop spent 3 s before the step budget stopped it (`join` makes a new string of
+ * each number, ~200 ns; `reverse` copies and reverses the list it will yield; `tojson` charges its
  * items and entries as it encodes them, nested ones too). Lazy filters are charged
  * when they are called, for the whole input: an upper bound of what consuming them costs.
  */
@@ -66,7 +67,8 @@ const FILTER_ITEM_STEPS: ReadonlyMap<string, number> = new Map([
   ["dictsort", 6],
   ["unique", 4.5],
   ["groupby", 12],
-  ["join", 1],
+  ["join", 1.5],
+  ["reverse", 0.25],
   ["sum", 0.75],
   ["max", 1.5],
   ["min", 1.5],
@@ -82,6 +84,22 @@ const FILTER_ITEM_STEPS: ReadonlyMap<string, number> = new Map([
 /** The per-item price of filter `name` (0: the generic charge alone). */
 export function filterItemSteps(name: string): number {
   return FILTER_ITEM_STEPS.get(name) ?? 0;
+}
+
+/** Where a lazy input (the result of map, select, reverse …) stands before a builtin runs on it; -1 for any other. */
+export function lazyMark(v: unknown): number {
+  return v instanceof PyIterator ? v.taken : -1;
+}
+
+/**
+ * Charges a builtin for the items it took from a lazy input, once it ran: their number is known only then. They pay
+ * what the items of a list pay up front (the generic scan and the filter's own price): without it `L|map('string')
+ * |join(',')` paid for the map but joined its 100,000 strings for free.
+ */
+export function chargeTaken(v: unknown, mark: number, perItem: number): void {
+  if (mark < 0) return;
+  const n = (v as PyIterator).taken - mark;
+  if (n > 0) active.charge(n * (perItem + ITEM_WEIGHT / CHARS_PER_STEP));
 }
 
 /** Charges `perItem` steps for each item of a builtin's input whose size is known up front (list, tuple, dict). */

@@ -5,7 +5,7 @@ import { chargeFromDecimal, chargeGenericBase, chargePow2Base } from "./bigint-c
 import { pyFixed } from "./format.js";
 import { active, checkSize, checkSplit } from "./limits.js";
 import { chargeSort, pySortByKey } from "./sort.js";
-import { asciiDigits, pySplitlines } from "./strings.js";
+import { asciiDigits, lineCount, pySplitlines } from "./strings.js";
 import {
   codePoints,
   dictEntries,
@@ -354,8 +354,10 @@ export function doIndent(s: unknown, width: unknown, first: unknown, blank: unkn
   }
   const indention = typeof width === "string" ? width : " ".repeat(numVal(width));
   let text = softStr(s) + "\n";
+  // the result's bound is checked before the lines are made: a text of a million lines that cannot be indented
+  // under the size cap is refused without building them
+  checkSize(text.length + lineCount(text) * indention.length);
   const lines = pySplitlines(text, false);
-  checkSize(text.length + lines.length * indention.length);
   let rv: string;
   if (truthy(blank)) rv = lines.join(`\n${indention}`);
   else {

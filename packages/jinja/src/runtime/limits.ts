@@ -50,8 +50,12 @@ export const ITEM_WEIGHT = 8;
  * charge (the item weight at `CHARS_PER_STEP`) already pays 1/8: `[x] * 8000000` is refused before it is built.
  */
 const ITEM_STEPS = 0.5;
-/** Steps per new string made as a list item (split pieces, lines): a heap object of its own, 30-150 ns to make and collect. */
-const STRING_STEPS = 2;
+/**
+ * Steps per new string made as a list item (split pieces, lines): a heap object of its own. A list of a million short
+ * ones costs 200-400 ns a string on the 2-core AMD EPYC CI machine (`'ab\n' * 10**6` split: most of it is the young
+ * generation's collector copying every piece that the list keeps alive), so a piece is charged three steps (375 ns).
+ */
+const STRING_STEPS = 3;
 
 /** Accounts for a list of `n` items about to be built (size cap in items, allocation at the item weight, steps). */
 export function checkItems(n: number): void {
@@ -61,10 +65,11 @@ export function checkItems(n: number): void {
 
 /**
  * Steps per dict entry read or copied by `items()`, `values()`, `copy()`, `dict(d)` and `namespace(d)`: a host
- * object with 100,000 keys costs 200-550 ns an entry (a property lookup in a dictionary-mode object, a new tuple or
- * Map entry), against half a step for a list item.
+ * object with 100,000 keys costs 250-1,100 ns an entry on the AMD EPYC CI machine (a property lookup in a
+ * dictionary-mode object, a new tuple or Map entry: `items()` ~650 ns, `copy()` ~1,100), against half a step for a
+ * list item.
  */
-const ENTRY_STEPS = 4;
+const ENTRY_STEPS = 6;
 
 /** Accounts for `n` dict entries about to be read into a new list, tuple or dict. */
 export function checkEntries(n: number): void {

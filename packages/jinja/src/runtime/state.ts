@@ -1,6 +1,6 @@
 // Per-render state (output buffer, counters, context) and the variable scopes compiled closures run against.
 import { Fault } from "../errors.js";
-import { chargeItems, chargeResult, chargeScan, filterItemSteps, workOf } from "./charge.js";
+import { chargeItems, chargeResult, chargeScan, chargeTaken, filterItemSteps, lazyMark, workOf } from "./charge.js";
 import { FILTER_TABLE, type FilterEnv } from "./filters.js";
 import { type Budget, depthLimit, type Limits, outputLimit } from "./limits.js";
 import { TEST_TABLE } from "./tests.js";
@@ -33,7 +33,9 @@ export class Runtime implements FilterEnv {
     chargeScan(workOf(value));
     const perItem = filterItemSteps(name);
     if (perItem) chargeItems(value, perItem);
+    const mark = lazyMark(value);
     const r = f(value, args, kw, this);
+    chargeTaken(value, mark, perItem);
     chargeResult(r);
     return r;
   }

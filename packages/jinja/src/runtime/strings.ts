@@ -1,5 +1,6 @@
 // Python string helpers shared by methods and filters: whitespace, strip, split, title, case tests.
 import { StringBuilder } from "./builder.js";
+import { chargeScan } from "./charge.js";
 import { active, checkStrings } from "./limits.js";
 import { codePoints } from "./values.js";
 
@@ -126,20 +127,38 @@ function isLineBreak(code: number): boolean {
   );
 }
 
+/** How many lines `pySplitlines` makes of `s` (a \r\n pair ends one line), counted before any is built. */
+export function lineCount(s: string): number {
+  let n = 0;
+  let end = 0;
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (!isLineBreak(code)) continue;
+    if (code === 0x0d && s.charCodeAt(i + 1) === 0x0a) i++;
+    n++;
+    end = i + 1;
+  }
+  return end < s.length ? n + 1 : n;
+}
+
 export function pySplitlines(s: string, keepends: boolean): string[] {
-  const out: string[] = [];
+  // sized before it is built: a text of millions of short lines is refused at once rather than after most of them
+  // are made (each line is a heap object of its own)
+  const count = lineCount(s);
+  if (count > 4096) checkStrings(count);
+  const out: string[] = new Array(count);
+  let n = 0;
   let start = 0;
   for (let i = 0; i < s.length; i++) {
     const code = s.charCodeAt(i);
     if (!isLineBreak(code)) continue;
     let end = i + 1;
     if (code === 0x0d && s.charCodeAt(i + 1) === 0x0a) end++;
-    if ((out.length & 4095) === 4095) checkStrings(4096);
-    out.push(s.slice(start, keepends ? end : i));
+    out[n++] = s.slice(start, keepends ? end : i);
     start = end;
     i = end - 1;
   }
-  if (start < s.length) out.push(s.slice(start));
+  if (start < s.length) out[n] = s.slice(start);
   return out;
 }
 
@@ -197,6 +216,9 @@ export function pyTitle(s: string): string {
 export function pyCapitalize(s: string): string {
   if (!s) return s;
   const first = String.fromCodePoint(s.codePointAt(0) ?? 0);
+  // the head and the lower-cased rest make a pair that V8 copies into one string at its first read (a len(), a
+  // search): that second pass over the text is charged here, the case mapping by the caller
+  chargeScan(s.length);
   return titleChar(first) + s.slice(first.length).toLowerCase();
 }
 

@@ -614,6 +614,11 @@ export class PyIterator extends EngineObject {
     return this.cache;
   }
 
+  /** How many items were taken so far (a builtin consuming this iterator is charged for what it took). */
+  get taken(): number {
+    return this.pos;
+  }
+
   /** Python iteration: the remaining items; the iterator is exhausted afterwards. */
   take(): unknown[] {
     const all = this.all();
