@@ -101,7 +101,7 @@ function execute(
   rt.root = root;
   try {
     program.body(root);
-    return rt.buf;
+    return rt.output();
   } catch (e) {
     throw asTemplateError(source, e, limits.maxCallDepth, limits.maxOutputLength);
   } finally {
