@@ -4,6 +4,7 @@
 // `no-deadline` pass finds a case that runs past its bound. CPU time of one call (mean of a few), and the steps it
 // charges found by bisection on `maxSteps` (with `timeoutMs: 0`).
 import { Template, type TemplateOptions } from "../src/index.js";
+import { stepsOf } from "../test/steps-of.js";
 
 const L = Array.from({ length: 100_000 }, (_, i) => i);
 const S = "ab< &'\n".repeat(1_190_000);
@@ -56,7 +57,6 @@ const CASES: [string, string][] = [
   ["S.capitalize() (8 M)", "{{ S.capitalize()|length }}"],
   ["S.split() (2.4 M words)", "{{ S.split()|length }}"],
   ["S.splitlines() (1.2 M)", "{{ S.splitlines()|length }}"],
-  ["S|indent (8 M)", "{{ S|indent|length }}"],
   ["L|reverse|list", "{{ L|reverse|list|length }}"],
   ["shared list 2^18 |tojson", `${SHARED(18, "list")}{{ ns.x|tojson|length }}`],
   ["shared dict 2^18 |tojson", `${SHARED(18, "dict")}{{ ns.x|tojson|length }}`],
@@ -74,22 +74,6 @@ function cpuMs(run: () => void, times: number): number {
   return (used.user + used.system) / 1000 / times;
 }
 
-/** The smallest `maxSteps` the render passes with, within 2 %. */
-function stepsOf(source: string): number {
-  let lo = 1;
-  let hi = 1e10;
-  while (hi - lo > hi * 0.02) {
-    const mid = Math.floor((lo + hi) / 2);
-    try {
-      new Template(source, { ...UNBOUNDED, maxSteps: mid }).render(context);
-      hi = mid;
-    } catch {
-      lo = mid;
-    }
-  }
-  return hi;
-}
-
 for (const [name, source] of CASES) {
   const template = new Template(source, UNBOUNDED);
   try {
@@ -100,7 +84,7 @@ for (const [name, source] of CASES) {
     continue;
   }
   const ms = cpuMs(() => template.render(context), 5);
-  const steps = stepsOf(source);
+  const steps = stepsOf(source, context, UNBOUNDED, 0.02);
   console.log(
     `${name.padEnd(26)} ${ms.toFixed(1).padStart(7)} ms ${String(steps).padStart(9)} steps ${((ms * 1e6) / steps).toFixed(0).padStart(5)} ns/step`,
   );

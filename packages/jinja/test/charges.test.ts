@@ -4,6 +4,7 @@
 // are paid for by whoever consumes them.
 import { describe, expect, test } from "vitest";
 import { Template, TemplateError, type TemplateOptions } from "../src/index.js";
+import { stepsOf } from "./steps-of.js";
 
 const N = 10_000;
 const L = Array.from({ length: N }, (_, i) => i);
@@ -11,26 +12,9 @@ const D = Object.fromEntries(L.map((i) => [`k${i}`, i]));
 const LINES = "ab< &'\n".repeat(N);
 const UNBOUNDED: TemplateOptions = { timeoutMs: 0, maxAllocation: 10 ** 15 };
 
-/** The smallest step budget `source` renders within (exact: bisection over whole steps). */
-function stepsOf(source: string): number {
-  const context = { L, D, LINES };
-  let lo = 0;
-  let hi = 10 ** 9;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    try {
-      new Template(source, { ...UNBOUNDED, maxSteps: mid }).render(context);
-      hi = mid;
-    } catch (error) {
-      if (!(error instanceof TemplateError) || !error.description.startsWith("Step budget exhausted")) throw error;
-      lo = mid;
-    }
-  }
-  return hi;
-}
-
 /** What `expr` costs beyond `base`, per item of the 10,000. */
-const perItem = (expr: string, base: string) => (stepsOf(`{{ ${expr} }}`) - stepsOf(`{{ ${base} }}`)) / N;
+const perItem = (expr: string, base: string) => (stepsIn(`{{ ${expr} }}`) - stepsIn(`{{ ${base} }}`)) / N;
+const stepsIn = (source: string) => stepsOf(source, { L, D, LINES }, UNBOUNDED);
 
 describe("a lazy sequence's items are paid for by the builtin that takes them", () => {
   test("join of a map pays join's price per item, as join of a list does", () => {
@@ -72,7 +56,7 @@ describe("texts of many lines are sized before they are split", () => {
     expect((error as TemplateError).description).toBe("Output limit exceeded: more than 8388608 characters");
   });
 
-  test("splitlines gives Python's lines for every boundary, counted before they are made", () => {
+  test("splitlines gives Python's lines for every boundary", () => {
     const source = "{{ t.splitlines()|tojson }}|{{ t.splitlines(true)|length }}";
     const t = "a\r\nb\rc\nd\x0be\x0cf\x1cg\x1dh\x1ei\x85j\u2028k\u2029l\r\n\r\nm";
     expect(new Template(source).render({ t })).toBe(

@@ -356,8 +356,9 @@ export function doIndent(s: unknown, width: unknown, first: unknown, blank: unkn
   let text = softStr(s) + "\n";
   // the result's bound is checked before the lines are made: a text of a million lines that cannot be indented
   // under the size cap is refused without building them
-  checkSize(text.length + lineCount(text) * indention.length);
-  const lines = pySplitlines(text, false);
+  const count = lineCount(text);
+  checkSize(text.length + count * indention.length);
+  const lines = pySplitlines(text, false, count);
   let rv: string;
   if (truthy(blank)) rv = lines.join(`\n${indention}`);
   else {

@@ -61,9 +61,10 @@ export function pyRange(args: unknown[], kw: Kwargs): number[] {
   }
   // the whole list is built now (Python's range is lazy, but `len()`, iteration and printing are what templates
   // do with it): its items are charged before they are made, at a list item's price
-  checkItems(Math.max(0, len));
-  const out: number[] = new Array(Math.max(0, len));
-  for (let i = 0; i < len; i++) out[i] = start + i * step;
+  const n = Math.max(0, len);
+  checkItems(n);
+  const out: number[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = start + i * step;
   return rangeList(out, start, stop, step);
 }
 

@@ -127,38 +127,36 @@ function isLineBreak(code: number): boolean {
   );
 }
 
-/** How many lines `pySplitlines` makes of `s` (a \r\n pair ends one line), counted before any is built. */
-export function lineCount(s: string): number {
-  let n = 0;
-  let end = 0;
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (!isLineBreak(code)) continue;
-    if (code === 0x0d && s.charCodeAt(i + 1) === 0x0a) i++;
-    n++;
-    end = i + 1;
-  }
-  return end < s.length ? n + 1 : n;
+/** The index of the first line boundary at or after `from`, or the text's length. */
+function lineEnd(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) if (isLineBreak(s.charCodeAt(i))) return i;
+  return s.length;
 }
 
-export function pySplitlines(s: string, keepends: boolean): string[] {
-  // sized before it is built: a text of millions of short lines is refused at once rather than after most of them
-  // are made (each line is a heap object of its own)
-  const count = lineCount(s);
+/** Where the next line starts after the boundary at `end` (\r\n is one boundary). */
+const nextLine = (s: string, end: number): number =>
+  s.charCodeAt(end) === 0x0d && s.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
+
+/** How many lines `pySplitlines` makes of `s`, counted before any is built. */
+export function lineCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; n++) i = nextLine(s, lineEnd(s, i));
+  return n;
+}
+
+/**
+ * str.splitlines(), sized before it is built: a text of millions of short lines is refused at once rather than after
+ * most of them are made (each line is a heap object of its own). `count` is `lineCount(s)` when the caller has it.
+ */
+export function pySplitlines(s: string, keepends: boolean, count = lineCount(s)): string[] {
   if (count > 4096) checkStrings(count);
   const out: string[] = new Array(count);
-  let n = 0;
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (!isLineBreak(code)) continue;
-    let end = i + 1;
-    if (code === 0x0d && s.charCodeAt(i + 1) === 0x0a) end++;
-    out[n++] = s.slice(start, keepends ? end : i);
-    start = end;
-    i = end - 1;
+  for (let i = 0, n = 0; i < s.length; n++) {
+    const end = lineEnd(s, i);
+    const next = nextLine(s, end);
+    out[n] = s.slice(i, keepends ? next : end); // past the text's end, slice stops at it
+    i = next;
   }
-  if (start < s.length) out[n] = s.slice(start);
   return out;
 }
 
